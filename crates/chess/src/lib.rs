@@ -1,0 +1,23 @@
+//! Chess rules for Kestrel: bitboards, a position with make/unmake and Polyglot Zobrist keys,
+//! legal move generation, perft, and notation (FEN, EPD, UCI moves, SAN, PGN).
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod fen;
+mod movegen;
+mod moves;
+pub mod perft;
+mod types;
+mod uci_move;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::{Board, START_FEN};
+pub use castling::CastlingRights;
+pub use fen::FenError;
+pub use movegen::GenKind;
+pub use moves::{MAX_MOVES, Move, MoveFlag, MoveList};
+pub use types::{Color, Piece, PieceKind, Square};
+pub use uci_move::MoveParseError;

@@ -1,0 +1,276 @@
+//! Legal move generation with pin and check masks (no make/unmake needed to filter).
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::{Bitboard, Board, CastlingRights, Color, Move, MoveFlag, MoveList, PieceKind, Square};
+
+/// Which moves to generate.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// Captures and promotions (quiescence search).
+    Noisy,
+    /// Everything else: non-capturing, non-promoting moves, castling included.
+    Quiet,
+}
+
+const PROMOS: [PieceKind; 4] = [
+    PieceKind::Queen,
+    PieceKind::Knight,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+];
+
+impl Board {
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(GenKind::All, &mut list);
+        list
+    }
+
+    /// Number of legal moves (perft leaves).
+    pub fn count_legal_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Appends the legal moves of `kind` to `list`.
+    pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let occ = self.occupied();
+        let ours = self.color(us);
+        let theirs = self.color(them);
+        let ksq = self.king_square(us);
+        let checkers = self.checkers();
+
+        let (want_noisy, want_quiet) = match kind {
+            GenKind::All => (true, true),
+            GenKind::Noisy => (true, false),
+            GenKind::Quiet => (false, true),
+        };
+        // Destination filter by move type (promotions are handled with pawns).
+        let mut dest = Bitboard::EMPTY;
+        if want_noisy {
+            dest |= theirs;
+        }
+        if want_quiet {
+            dest |= !occ;
+        }
+
+        // King moves: the destination must not be attacked once the king has left its square.
+        let occ_no_king = occ ^ ksq.bb();
+        for to in king_attacks(ksq) & dest & !ours {
+            if !self.is_attacked_by(to, them, occ_no_king) {
+                let flag = if theirs.contains(to) {
+                    MoveFlag::Capture
+                } else {
+                    MoveFlag::Quiet
+                };
+                list.push(Move::new(ksq, to, flag));
+            }
+        }
+        if checkers.several() {
+            return;
+        }
+
+        // Non-king moves must capture the checker or block the check.
+        let check_mask = if checkers.any() {
+            between(ksq, checkers.lsb()) | checkers
+        } else {
+            Bitboard::ALL
+        };
+        let pinned = self.pinned(us);
+        let target = dest & check_mask & !ours;
+
+        for from in self.pieces(us, PieceKind::Knight) & !pinned {
+            self.push_targets(list, from, knight_attacks(from) & target, theirs);
+        }
+        let diag = self.pieces(us, PieceKind::Bishop) | self.pieces(us, PieceKind::Queen);
+        for from in diag {
+            let mut t = bishop_attacks(from, occ) & target;
+            if pinned.contains(from) {
+                t &= line(ksq, from);
+            }
+            self.push_targets(list, from, t, theirs);
+        }
+        let orth = self.pieces(us, PieceKind::Rook) | self.pieces(us, PieceKind::Queen);
+        for from in orth {
+            let mut t = rook_attacks(from, occ) & target;
+            if pinned.contains(from) {
+                t &= line(ksq, from);
+            }
+            self.push_targets(list, from, t, theirs);
+        }
+
+        self.generate_pawn_moves(list, want_noisy, want_quiet, check_mask, pinned);
+
+        if want_quiet && checkers.is_empty() {
+            self.generate_castling(list);
+        }
+    }
+
+    #[inline]
+    fn push_targets(&self, list: &mut MoveList, from: Square, targets: Bitboard, theirs: Bitboard) {
+        for to in targets {
+            let flag = if theirs.contains(to) {
+                MoveFlag::Capture
+            } else {
+                MoveFlag::Quiet
+            };
+            list.push(Move::new(from, to, flag));
+        }
+    }
+
+    fn generate_pawn_moves(
+        &self,
+        list: &mut MoveList,
+        want_noisy: bool,
+        want_quiet: bool,
+        check_mask: Bitboard,
+        pinned: Bitboard,
+    ) {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let occ = self.occupied();
+        let theirs = self.color(them);
+        let ksq = self.king_square(us);
+        let promo_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
+        let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
+        let back: i8 = if us == Color::White { -8 } else { 8 };
+
+        let pawns = self.pieces(us, PieceKind::Pawn);
+        // Pinned pawns are filtered per move with the pin line.
+        let allowed =
+            |from: Square, to: Square| !pinned.contains(from) || line(ksq, from).contains(to);
+
+        // Pushes.
+        let single = pawns.forward(us) & !occ;
+        if want_quiet {
+            let double = single.forward(us) & !occ & double_rank & check_mask;
+            for to in single & check_mask & !promo_rank {
+                let from = Square((to.0 as i8 + back) as u8);
+                if allowed(from, to) {
+                    list.push(Move::new(from, to, MoveFlag::Quiet));
+                }
+            }
+            for to in double {
+                let from = Square((to.0 as i8 + 2 * back) as u8);
+                if allowed(from, to) {
+                    list.push(Move::new(from, to, MoveFlag::DoublePush));
+                }
+            }
+        }
+        if want_noisy {
+            for to in single & check_mask & promo_rank {
+                let from = Square((to.0 as i8 + back) as u8);
+                if allowed(from, to) {
+                    for kind in PROMOS {
+                        list.push(Move::promotion(from, to, kind, false));
+                    }
+                }
+            }
+            // Captures (including capturing promotions).
+            for from in pawns {
+                for to in pawn_attacks(us, from) & theirs & check_mask {
+                    if !allowed(from, to) {
+                        continue;
+                    }
+                    if promo_rank.contains(to) {
+                        for kind in PROMOS {
+                            list.push(Move::promotion(from, to, kind, true));
+                        }
+                    } else {
+                        list.push(Move::new(from, to, MoveFlag::Capture));
+                    }
+                }
+            }
+            if let Some(ep) = self.ep_square() {
+                for from in pawn_attacks(them, ep) & pawns {
+                    if self.en_passant_is_legal(from, ep) {
+                        list.push(Move::new(from, ep, MoveFlag::EnPassant));
+                    }
+                }
+            }
+        }
+    }
+
+    /// En passant removes two pawns from a line at once, so it is checked by looking at the
+    /// king's attackers on the resulting occupancy.
+    fn en_passant_is_legal(&self, from: Square, to: Square) -> bool {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let captured = Square(to.0 ^ 8);
+        let occ = (self.occupied() ^ from.bb() ^ captured.bb()) | to.bb();
+        let ksq = self.king_square(us);
+        let attackers = self.attackers_to(ksq, occ) & self.color(them) & !captured.bb();
+        attackers.is_empty()
+    }
+
+    fn generate_castling(&self, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let rights = self.castling_rights();
+        let occ = self.occupied();
+        let base = if us == Color::White { 0 } else { 56 };
+        let sq = |f: u8| Square(base + f);
+        if rights.has(CastlingRights::king_side(us))
+            && (occ & (sq(5).bb() | sq(6).bb())).is_empty()
+            && !self.is_attacked_by(sq(5), them, occ)
+            && !self.is_attacked_by(sq(6), them, occ)
+        {
+            list.push(Move::new(sq(4), sq(6), MoveFlag::KingCastle));
+        }
+        if rights.has(CastlingRights::queen_side(us))
+            && (occ & (sq(1).bb() | sq(2).bb() | sq(3).bb())).is_empty()
+            && !self.is_attacked_by(sq(3), them, occ)
+            && !self.is_attacked_by(sq(2), them, occ)
+        {
+            list.push(Move::new(sq(4), sq(2), MoveFlag::QueenCastle));
+        }
+    }
+
+    /// Whether `mv` is a legal move here (for moves from the hash table, killers or input).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if mv.is_null() {
+            return false;
+        }
+        match self.piece_at(mv.from()) {
+            Some(p) if p.color == self.side_to_move() => {}
+            _ => return false,
+        }
+        let mut list = MoveList::new();
+        let kind = if mv.is_noisy() {
+            GenKind::Noisy
+        } else {
+            GenKind::Quiet
+        };
+        self.generate(kind, &mut list);
+        list.contains(mv)
+    }
+
+    /// Finds the legal move with these squares and promotion piece, building the flags.
+    pub fn find_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<PieceKind>,
+    ) -> Option<Move> {
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.from() == from && m.to() == to && m.promotion_kind() == promotion)
+    }
+
+    /// The position is checkmate.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && self.legal_moves().is_empty()
+    }
+
+    /// The position is stalemate.
+    pub fn is_stalemate(&self) -> bool {
+        !self.in_check() && self.legal_moves().is_empty()
+    }
+}

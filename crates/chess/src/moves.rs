@@ -1,0 +1,210 @@
+//! Compact move encoding and a fixed-capacity move list.
+
+use crate::{PieceKind, Square};
+use std::fmt;
+
+/// A move in 16 bits: from (6), to (6), flags (4).
+///
+/// Castling is encoded as the king's move (e1g1), as UCI writes it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(pub u16);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum MoveFlag {
+    Quiet = 0,
+    DoublePush = 1,
+    KingCastle = 2,
+    QueenCastle = 3,
+    Capture = 4,
+    EnPassant = 5,
+}
+
+const FLAG_CAPTURE: u16 = 4;
+const FLAG_PROMO: u16 = 8;
+
+impl Move {
+    pub const NULL: Move = Move(0);
+
+    #[inline]
+    pub const fn new(from: Square, to: Square, flag: MoveFlag) -> Move {
+        Move(from.0 as u16 | (to.0 as u16) << 6 | (flag as u16) << 12)
+    }
+
+    /// A promotion to `kind` (knight..queen), capturing or not.
+    #[inline]
+    pub const fn promotion(from: Square, to: Square, kind: PieceKind, capture: bool) -> Move {
+        let flags = FLAG_PROMO | (kind as u16 - 1) | if capture { FLAG_CAPTURE } else { 0 };
+        Move(from.0 as u16 | (to.0 as u16) << 6 | flags << 12)
+    }
+
+    #[inline]
+    pub const fn from(self) -> Square {
+        Square((self.0 & 63) as u8)
+    }
+
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square((self.0 >> 6 & 63) as u8)
+    }
+
+    #[inline]
+    const fn flags(self) -> u16 {
+        self.0 >> 12
+    }
+
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Captures, including en passant and capturing promotions.
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.flags() & FLAG_CAPTURE != 0
+    }
+
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        self.flags() == MoveFlag::EnPassant as u16
+    }
+
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        matches!(self.flags(), 2 | 3)
+    }
+
+    #[inline]
+    pub const fn is_double_push(self) -> bool {
+        self.flags() == MoveFlag::DoublePush as u16
+    }
+
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.flags() & FLAG_PROMO != 0
+    }
+
+    /// Captures and promotions: the moves quiescence search looks at.
+    #[inline]
+    pub const fn is_noisy(self) -> bool {
+        self.flags() & (FLAG_CAPTURE | FLAG_PROMO) != 0
+    }
+
+    #[inline]
+    pub const fn is_quiet(self) -> bool {
+        !self.is_noisy()
+    }
+
+    pub const fn promotion_kind(self) -> Option<PieceKind> {
+        if self.is_promotion() {
+            Some(PieceKind::from_index((self.flags() & 3) as usize + 1))
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// UCI long algebraic notation (`e2e4`, `e7e8q`, `0000` for the null move).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return write!(f, "0000");
+        }
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(kind) = self.promotion_kind() {
+            write!(f, "{}", kind.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The most moves any legal chess position has is 218.
+pub const MAX_MOVES: usize = 256;
+
+/// A stack-allocated list of moves.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        debug_assert!(self.len < MAX_MOVES);
+        // SAFETY-free: bounds are checked in debug; no chess position exceeds 218 moves.
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn contains(&self, mv: Move) -> bool {
+        self.as_slice().contains(&mv)
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub fn swap(&mut self, a: usize, b: usize) {
+        self.moves.swap(a, b);
+    }
+}
+
+impl std::ops::Index<usize> for MoveList {
+    type Output = Move;
+    fn index(&self, i: usize) -> &Move {
+        &self.as_slice()[i]
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

@@ -1,0 +1,38 @@
+//! UCI long algebraic move strings (`e2e4`, `e7e8q`, castling as `e1g1`).
+
+use crate::{Board, Move, PieceKind, Square};
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveParseError {
+    #[error("'{0}' is not a move in UCI notation (expected e.g. e2e4 or e7e8q)")]
+    Malformed(String),
+    #[error("'{0}' is not a legal move in this position")]
+    Illegal(String),
+    #[error("'{0}' is ambiguous in this position")]
+    Ambiguous(String),
+}
+
+impl Board {
+    /// Parses a UCI move and checks that it is legal here.
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, MoveParseError> {
+        let malformed = || MoveParseError::Malformed(text.to_string());
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return Err(malformed());
+        }
+        let from: Square = text[0..2].parse().map_err(|_| malformed())?;
+        let to: Square = text[2..4].parse().map_err(|_| malformed())?;
+        let promotion = match text.as_bytes().get(4) {
+            None => None,
+            Some(&c) => match PieceKind::from_char(c as char) {
+                Some(
+                    k
+                    @ (PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook | PieceKind::Queen),
+                ) => Some(k),
+                _ => return Err(malformed()),
+            },
+        };
+        self.find_move(from, to, promotion)
+            .ok_or_else(|| MoveParseError::Illegal(text.to_string()))
+    }
+}

@@ -1,0 +1,129 @@
+//! Parameter declarations.
+
+/// One declared parameter: a scalar, a middle/end-game pair, or a table of either.
+#[derive(Debug)]
+pub struct ParamDecl {
+    /// Name used in params files, UCI options and logs (e.g. `BISHOP_PAIR`).
+    pub name: &'static str,
+    /// What the parameter measures, in one line.
+    pub doc: &'static str,
+    /// Number of entries: 1 for a scalar, 64 for a piece-square table, N for per-kind arrays.
+    pub len: usize,
+    /// Separate middle-game and end-game values.
+    pub tapered: bool,
+    /// `width()` default values: all middle-game entries first, then all end-game entries.
+    pub defaults: &'static [i32],
+    pub min: i32,
+    pub max: i32,
+    /// Bits per value in a bit-string chromosome.
+    pub bits: u8,
+}
+
+impl ParamDecl {
+    /// Number of flat values this declaration occupies.
+    pub const fn width(&self) -> usize {
+        if self.tapered { 2 * self.len } else { self.len }
+    }
+}
+
+/// An ordered set of declarations (e.g. all evaluation parameters) with flat offsets.
+#[derive(Debug)]
+pub struct ParamTable {
+    /// Section name in params files (`eval`, `search`).
+    pub section: &'static str,
+    pub decls: &'static [ParamDecl],
+}
+
+impl ParamTable {
+    /// Total number of flat values.
+    pub fn len(&self) -> usize {
+        self.decls.iter().map(ParamDecl::width).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Flat offset of each declaration.
+    pub fn offsets(&self) -> Vec<usize> {
+        let mut off = 0;
+        self.decls
+            .iter()
+            .map(|d| {
+                let o = off;
+                off += d.width();
+                o
+            })
+            .collect()
+    }
+
+    /// Index of a declaration by name.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.decls
+            .iter()
+            .position(|d| d.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Flat offset of the named declaration.
+    pub fn offset_of(&self, name: &str) -> Option<usize> {
+        let i = self.find(name)?;
+        Some(self.decls[..i].iter().map(ParamDecl::width).sum())
+    }
+
+    /// Flat default values.
+    pub fn defaults(&self) -> Vec<i32> {
+        self.decls
+            .iter()
+            .flat_map(|d| d.defaults.iter().copied())
+            .collect()
+    }
+
+    /// Name of each flat value (`NAME`, `NAME.mg`, `NAME[12].eg`, ...), for logs and traces.
+    pub fn flat_names(&self) -> Vec<String> {
+        let mut names = Vec::with_capacity(self.len());
+        for d in self.decls {
+            let phases: &[&str] = if d.tapered { &["mg", "eg"] } else { &[""] };
+            for phase in phases {
+                for i in 0..d.len {
+                    let mut n = d.name.to_string();
+                    if d.len > 1 {
+                        n.push_str(&format!("[{i}]"));
+                    }
+                    if !phase.is_empty() {
+                        n.push('.');
+                        n.push_str(phase);
+                    }
+                    names.push(n);
+                }
+            }
+        }
+        names
+    }
+
+    /// Checks the declarations themselves (defaults' length and range, bit widths).
+    pub fn validate(&self) -> Result<(), String> {
+        for d in self.decls {
+            if d.defaults.len() != d.width() {
+                return Err(format!(
+                    "{}: {} defaults for width {}",
+                    d.name,
+                    d.defaults.len(),
+                    d.width()
+                ));
+            }
+            if d.min > d.max {
+                return Err(format!("{}: min {} > max {}", d.name, d.min, d.max));
+            }
+            if let Some(v) = d.defaults.iter().find(|v| **v < d.min || **v > d.max) {
+                return Err(format!(
+                    "{}: default {v} outside [{}, {}]",
+                    d.name, d.min, d.max
+                ));
+            }
+            if d.bits == 0 || d.bits > 31 {
+                return Err(format!("{}: bit width {} not in 1..=31", d.name, d.bits));
+            }
+        }
+        Ok(())
+    }
+}

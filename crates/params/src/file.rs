@@ -1,0 +1,171 @@
+//! The params file: TOML with one section per parameter table.
+//!
+//! ```toml
+//! [eval]
+//! BISHOP_PAIR = [30, 50]          # tapered scalar: [middle game, end game]
+//! ROOK_OPEN_FILE = 20             # plain scalar
+//! PST_KNIGHT = { mg = [...64], eg = [...64] }
+//! [search]
+//! NULL_MOVE_R = 4
+//! ```
+//! Missing names keep their defaults; unknown sections or names and out-of-range values are errors.
+
+use crate::{ParamDecl, ParamTable, ParamValues};
+use std::fmt::Write as _;
+use std::path::Path;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum ParamFileError {
+    #[error("cannot read params file {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("params file is not valid TOML: {0}")]
+    Toml(String),
+    #[error("unknown section [{0}] (known: {1})")]
+    UnknownSection(String, String),
+    #[error("[{section}] unknown parameter '{name}'")]
+    UnknownName { section: String, name: String },
+    #[error("[{section}] {name}: {message}")]
+    BadValue {
+        section: String,
+        name: String,
+        message: String,
+    },
+}
+
+/// Reading and writing params files for a set of tables.
+pub struct ParamsFile;
+
+impl ParamsFile {
+    /// Parses `text`; returns one [`ParamValues`] per table, in the order of `tables`.
+    pub fn parse(
+        text: &str,
+        tables: &[&'static ParamTable],
+    ) -> Result<Vec<ParamValues>, ParamFileError> {
+        let doc: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| ParamFileError::Toml(e.to_string()))?;
+        let mut out: Vec<ParamValues> = tables.iter().map(|t| ParamValues::defaults(t)).collect();
+        for (section, body) in &doc {
+            let Some(ti) = tables.iter().position(|t| t.section == section) else {
+                let known: Vec<&str> = tables.iter().map(|t| t.section).collect();
+                return Err(ParamFileError::UnknownSection(
+                    section.clone(),
+                    known.join(", "),
+                ));
+            };
+            let body = body.as_table().ok_or_else(|| ParamFileError::BadValue {
+                section: section.clone(),
+                name: String::new(),
+                message: "a section must be a table".into(),
+            })?;
+            for (name, value) in body {
+                let table = tables[ti];
+                let di = table
+                    .find(name)
+                    .ok_or_else(|| ParamFileError::UnknownName {
+                        section: section.clone(),
+                        name: name.clone(),
+                    })?;
+                let decl = &table.decls[di];
+                let bad = |message: String| ParamFileError::BadValue {
+                    section: section.clone(),
+                    name: name.clone(),
+                    message,
+                };
+                let flat = flatten(decl, value).map_err(bad)?;
+                out[ti]
+                    .set(decl.name, &flat)
+                    .map_err(|m| ParamFileError::BadValue {
+                        section: section.clone(),
+                        name: name.clone(),
+                        message: m,
+                    })?;
+            }
+        }
+        Ok(out)
+    }
+
+    pub fn load(
+        path: &Path,
+        tables: &[&'static ParamTable],
+    ) -> Result<Vec<ParamValues>, ParamFileError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ParamFileError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Self::parse(&text, tables)
+    }
+
+    /// Renders values as a params file (every parameter written, with its doc as a comment).
+    pub fn render(sets: &[&ParamValues]) -> String {
+        let mut s = String::from(
+            "# Kestrel parameters (see `kestrel eval --help`); missing names keep defaults.\n",
+        );
+        for set in sets {
+            writeln!(s, "\n[{}]", set.table.section).unwrap();
+            let offsets = set.table.offsets();
+            for (d, off) in set.table.decls.iter().zip(offsets) {
+                let v = &set.values[off..off + d.width()];
+                let list =
+                    |xs: &[i32]| xs.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+                let rendered = match (d.len, d.tapered) {
+                    (1, false) => v[0].to_string(),
+                    (1, true) => format!("[{}, {}]", v[0], v[1]),
+                    (_, false) => format!("[{}]", list(v)),
+                    (n, true) => {
+                        format!("{{ mg = [{}], eg = [{}] }}", list(&v[..n]), list(&v[n..]))
+                    }
+                };
+                writeln!(s, "# {}", d.doc).unwrap();
+                writeln!(s, "{} = {}", d.name, rendered).unwrap();
+            }
+        }
+        s
+    }
+
+    /// Writes a params file atomically.
+    pub fn save(path: &Path, sets: &[&ParamValues]) -> std::io::Result<()> {
+        crate::atomic::write_atomic(path, Self::render(sets).as_bytes())
+    }
+}
+
+fn int(v: &toml::Value) -> Result<i32, String> {
+    let i = v
+        .as_integer()
+        .ok_or_else(|| format!("expected an integer, found {v}"))?;
+    i32::try_from(i).map_err(|_| format!("{i} does not fit in 32 bits"))
+}
+
+fn int_list(v: &toml::Value, len: usize) -> Result<Vec<i32>, String> {
+    let arr = v
+        .as_array()
+        .ok_or_else(|| format!("expected a list of {len} integers"))?;
+    if arr.len() != len {
+        return Err(format!("expected {len} values, found {}", arr.len()));
+    }
+    arr.iter().map(int).collect()
+}
+
+/// Turns a TOML value into the declaration's flat layout (mg entries, then eg entries).
+fn flatten(d: &ParamDecl, v: &toml::Value) -> Result<Vec<i32>, String> {
+    match (d.len, d.tapered) {
+        (1, false) => Ok(vec![int(v)?]),
+        (1, true) => int_list(v, 2).map_err(|e| format!("{e} (tapered: [middle game, end game])")),
+        (n, false) => int_list(v, n),
+        (n, true) => {
+            let t = v.as_table().ok_or("expected { mg = [...], eg = [...] }")?;
+            for k in t.keys() {
+                if k != "mg" && k != "eg" {
+                    return Err(format!("unexpected key '{k}' (expected mg and eg)"));
+                }
+            }
+            let mg = int_list(t.get("mg").ok_or("missing mg")?, n)?;
+            let eg = int_list(t.get("eg").ok_or("missing eg")?, n)?;
+            Ok(mg.into_iter().chain(eg).collect())
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! One file per subcommand: its arguments and its `run`.
+
+pub mod bench;
+pub mod book;
+pub mod epd;
+pub mod eval;
+pub mod evolve;
+pub mod matches;
+pub mod perft;
+pub mod search_stats;
+pub mod uci;

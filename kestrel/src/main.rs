@@ -1,0 +1,60 @@
+//! `kestrel`: a UCI chess engine that tunes itself with genetic algorithms.
+//!
+//! With no subcommand it speaks UCI on stdin/stdout; the subcommands are tools in the style of
+//! Stockfish/Ethereal command lines (`kestrel bench`, `kestrel perft 6`, `kestrel evolve`, ...).
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "kestrel",
+    version,
+    about = "A UCI chess engine that tunes itself with genetic algorithms"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak UCI on stdin/stdout (the default).
+    Uci,
+    /// Count leaf nodes of the legal move tree (move generator check and speed).
+    Perft(commands::perft::PerftArgs),
+    /// Search a fixed set of positions to a fixed depth; prints `N nodes M nps` last.
+    Bench(commands::bench::BenchArgs),
+    /// Print the evaluation of a position term by term.
+    Eval(commands::eval::EvalArgs),
+    /// Run an EPD test suite (bm/am) and report solved positions and nodes to solution.
+    Epd(commands::epd::EpdArgs),
+    /// Play a match between two engines (built-in configurations or UCI commands).
+    Match(commands::matches::MatchArgs),
+    /// Evolve evaluation or search parameters with a genetic algorithm.
+    Evolve(commands::evolve::EvolveArgs),
+    /// Build or inspect opening books (text move trees and Polyglot .bin).
+    Book(commands::book::BookArgs),
+    /// Ablation table: nodes with each search heuristic switched off in turn.
+    SearchStats(commands::search_stats::SearchStatsArgs),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None | Some(Command::Uci) => commands::uci::run(),
+        Some(Command::Perft(args)) => commands::perft::run(args),
+        Some(Command::Bench(args)) => commands::bench::run(args),
+        Some(Command::Eval(args)) => commands::eval::run(args),
+        Some(Command::Epd(args)) => commands::epd::run(args),
+        Some(Command::Match(args)) => commands::matches::run(args),
+        Some(Command::Evolve(args)) => commands::evolve::run(args),
+        Some(Command::Book(args)) => commands::book::run(args),
+        Some(Command::SearchStats(args)) => commands::search_stats::run(args),
+    };
+    if let Err(err) = result {
+        eprintln!("error: {err:#}");
+        std::process::exit(1);
+    }
+}
