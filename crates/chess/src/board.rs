@@ -184,6 +184,15 @@ impl Board {
         self.history.last().and_then(|u| u.captured)
     }
 
+    /// A copy of the position without the undo history: cheap to make for look-ahead such as
+    /// deciding whether a move gives check (SAN suffixes).
+    pub(crate) fn position_only(&self) -> Board {
+        Board {
+            history: Vec::new(),
+            ..*self
+        }
+    }
+
     /// Forgets the undo history (keeps the position); used when a game history is not needed.
     pub fn clear_history(&mut self) {
         self.history.clear();
@@ -399,10 +408,11 @@ impl Board {
         if piece.kind == PieceKind::Pawn || captured.is_some() {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if us == Color::Black {
-            self.fullmove += 1;
+            // Saturating: a FEN may say 65535, and a move must not panic (or write fullmove 0).
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
         self.hash ^= zobrist::white_to_move_key();
@@ -444,7 +454,7 @@ impl Board {
 
         self.side = us;
         if us == Color::Black {
-            self.fullmove -= 1;
+            self.fullmove = self.fullmove.saturating_sub(1).max(1);
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
@@ -470,7 +480,7 @@ impl Board {
         if let Some(ep) = self.ep.take() {
             self.hash ^= zobrist::en_passant_key(ep.file());
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = self.side.flip();
         self.hash ^= zobrist::white_to_move_key();
         self.checkers = Bitboard::EMPTY;

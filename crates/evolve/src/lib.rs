@@ -1,1 +1,18 @@
-//! placeholder
+//! Evolution for Kestrel: a small, seeded, resumable genetic-algorithm core ([`ga`]) and the
+//! expert-driven ("mentor-assisted") fitness that evolves an evaluation function from random
+//! parameters by imitating a mentor's scores ([`mentor`]).
+
+pub mod ga;
+pub mod mentor;
+
+/// Sizes the global rayon pool (once per process; later calls with the same size are fine).
+pub fn set_threads(threads: usize) -> Result<(), String> {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build_global()
+    {
+        Ok(()) => Ok(()),
+        Err(_) if rayon::current_num_threads() == threads.max(1) => Ok(()),
+        Err(e) => Err(format!("cannot set up {threads} worker threads: {e}")),
+    }
+}

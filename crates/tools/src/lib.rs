@@ -1,1 +1,30 @@
-//! placeholder
+//! Tools around the engine: opening books, EPD suites, games and matches, Elo statistics,
+//! and a client for external UCI engines.
+
+pub mod adjudication;
+pub mod book;
+pub mod builtin;
+pub mod epd_suite;
+pub mod game;
+pub mod game_pgn;
+pub mod limits;
+pub mod match_runner;
+pub mod openings;
+pub mod player;
+pub mod progress;
+pub mod spec_parse;
+pub mod sprt;
+pub mod stats;
+pub mod tournament;
+pub mod uci_client;
+pub mod uci_player;
+
+pub use adjudication::{Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule};
+pub use game::{GameRecord, GameResult, GameSettings, Termination, play_game};
+pub use limits::Limit;
+pub use match_runner::{MatchResult, MatchSettings, run_match};
+pub use openings::{Opening, load_openings, sample_openings};
+pub use player::{EngineSpec, MoveRequest, Player, PlayerError, PlayerMove};
+pub use sprt::{Sprt, SprtDecision};
+pub use stats::Wdl;
+pub use tournament::{Tournament, gauntlet, round_robin};

@@ -1,8 +1,55 @@
-//! `kestrel bench` (work in progress).
+//! `kestrel bench [DEPTH]`: the fixed bench positions to a fixed depth, fresh hash, one
+//! thread; the last line is `N nodes M nps` (OpenBench convention).
+
+use kestrel_params::ParamsFile;
+use kestrel_search::bench::{self, DEFAULT_BENCH_DEPTH};
+use kestrel_search::{EngineConfig, SEARCH_TABLE};
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct BenchArgs {}
+pub struct BenchArgs {
+    /// Search depth in plies.
+    #[arg(default_value_t = DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
+    pub depth: i32,
+    /// Hash table size in MB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Search parameters file (a `[search]` section, e.g. params/falcon.toml).
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// Print one line per position.
+    #[arg(long)]
+    pub verbose: bool,
+}
 
-pub fn run(_args: BenchArgs) -> anyhow::Result<()> {
-    anyhow::bail!("this subcommand is not available yet")
+pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
+    let mut config = EngineConfig {
+        hash_mb: args.hash.max(1),
+        ..EngineConfig::default()
+    };
+    if let Some(path) = &args.params {
+        let mut sets = ParamsFile::load(path, &[&SEARCH_TABLE])?;
+        config.search_params = sets.remove(0);
+    }
+    let verbose = args.verbose;
+    let mut index = 0;
+    let (nodes, time) = bench::run(&config, args.depth, &mut |e| {
+        index += 1;
+        if verbose {
+            let mv = e.best_move.map_or("none".to_string(), |m| m.to_string());
+            println!(
+                "{index:>3} {:>10} nodes {:>7} ms  {mv:<6} {}",
+                e.nodes,
+                e.time.as_millis(),
+                e.fen
+            );
+        }
+    });
+    let nps = nodes as u128 * 1000 / time.as_millis().max(1);
+    println!("{nodes} nodes {nps} nps");
+    Ok(())
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    run_bench(args)
 }

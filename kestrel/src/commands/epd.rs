@@ -1,8 +1,113 @@
-//! `kestrel epd` (work in progress).
+//! `kestrel epd FILE`: run an EPD test suite (`bm`/`am`) under a depth, node or time limit;
+//! prints one line per position and the totals (solved, nodes to solution, STS points).
+
+use anyhow::{Context, bail};
+use kestrel_chess::read_epd_file;
+use kestrel_search::EngineConfig;
+use kestrel_tools::EngineSpec;
+use kestrel_tools::epd_suite::{EpdLimit, PositionOutcome, positions_from_records, run_suite};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Duration;
 
 #[derive(clap::Args)]
-pub struct EpdArgs {}
+pub struct EpdArgs {
+    /// The EPD file (positions with `bm` and/or `am`).
+    pub file: PathBuf,
+    /// Milliseconds per position (positions are then searched one at a time).
+    #[arg(long, group = "limit", value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Nodes per position.
+    #[arg(long, group = "limit")]
+    pub nodes: Option<u64>,
+    /// Depth per position.
+    #[arg(long, group = "limit")]
+    pub depth: Option<i32>,
+    /// Positions searched in parallel under depth/node limits.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Params file (TOML with [eval] and/or [search]) for the engine.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// Hash table size per search, in MB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
 
-pub fn run(_args: EpdArgs) -> anyhow::Result<()> {
-    anyhow::bail!("this subcommand is not available yet")
+pub fn run(args: EpdArgs) -> anyhow::Result<()> {
+    let limit = match (args.movetime, args.nodes, args.depth) {
+        (Some(ms), _, _) => EpdLimit::MoveTime(Duration::from_millis(ms.max(1))),
+        (_, Some(n), _) => EpdLimit::Nodes(n.max(1)),
+        (_, _, Some(d)) if d >= 1 => EpdLimit::Depth(d),
+        (_, _, Some(_)) => bail!("--depth must be at least 1"),
+        _ => bail!("give a limit: --movetime MS, --nodes N or --depth D"),
+    };
+    let mut config = match &args.params {
+        Some(path) => match EngineSpec::builtin_from_params("kestrel", path)? {
+            EngineSpec::Builtin { config, .. } => config,
+            EngineSpec::Uci { .. } => unreachable!("builtin_from_params builds a built-in"),
+        },
+        None => EngineConfig::default(),
+    };
+    config.hash_mb = args.hash.max(1);
+    let (records, errors) = read_epd_file(&args.file)
+        .with_context(|| format!("cannot read {}", args.file.display()))?;
+    for (line, err) in &errors {
+        eprintln!("{}:{line}: skipped: {err}", args.file.display());
+    }
+    let (positions, problems) = positions_from_records(records);
+    for (line, why) in &problems {
+        eprintln!("{}:{line}: skipped: {why}", args.file.display());
+    }
+    if positions.is_empty() {
+        bail!("{} has no usable test position", args.file.display());
+    }
+    println!(
+        "{}: {} positions, {limit:?}",
+        args.file.display(),
+        positions.len()
+    );
+    // Lines are printed as positions finish; under parallel search that order varies, so
+    // each line carries the position's line number and id.
+    let out = Mutex::new(());
+    let on_done = |o: &PositionOutcome| {
+        let _guard = out.lock().unwrap_or_else(|e| e.into_inner());
+        println!("{}", outcome_line(o));
+    };
+    let report = run_suite(&positions, &config, limit, args.threads, &on_done);
+    let n = report.outcomes.len();
+    println!(
+        "solved {}/{} ({:.1}%), nodes to solution {}, total nodes {}",
+        report.solved(),
+        n,
+        100.0 * report.solved() as f64 / n as f64,
+        report.total_nodes_to_solution(),
+        report.total_nodes()
+    );
+    if let Some((points, max)) = report.points() {
+        println!(
+            "points {points}/{max} ({:.1}%)",
+            100.0 * points as f64 / max.max(1) as f64
+        );
+    }
+    Ok(())
+}
+
+fn outcome_line(o: &PositionOutcome) -> String {
+    let status = if o.solved { "ok  " } else { "FAIL" };
+    let found = o.found.map_or(String::new(), |f| {
+        format!(
+            " found at depth {} nodes {} {}ms",
+            f.depth,
+            f.nodes,
+            f.time.as_millis()
+        )
+    });
+    let points = o
+        .points
+        .map_or(String::new(), |(p, m)| format!(" points {p}/{m}"));
+    format!(
+        "{status} line {:>5} {:<32} move {:<7} depth {:>2} nodes {:>10}{found}{points}",
+        o.line, o.id, o.chosen_san, o.depth, o.nodes
+    )
 }

@@ -1,8 +1,148 @@
-//! `kestrel eval` (work in progress).
+//! `kestrel eval`: the evaluation of one position, term by term (like Stockfish's `eval`).
+
+use anyhow::Context as _;
+use kestrel_chess::{Board, START_FEN};
+use kestrel_eval::{EVAL_TABLE, Evaluator, PHASE_MAX, compact_values, load_eval_params, trace};
+use kestrel_params::ParamValues;
+use std::fmt::Write as _;
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct EvalArgs {}
+pub struct EvalArgs {
+    /// Position to evaluate (default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    pub fen: String,
+    /// Params file whose `[eval]` section replaces the defaults (`[search]` is ignored).
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// Evaluate with the compact 35-term set only (every other term at zero).
+    #[arg(long)]
+    pub compact: bool,
+    /// Also print the feature trace (flat parameter, coefficient) used by the GA.
+    #[arg(long)]
+    pub trace: bool,
+}
 
-pub fn run(_args: EvalArgs) -> anyhow::Result<()> {
-    anyhow::bail!("this subcommand is not available yet")
+pub fn run(args: EvalArgs) -> anyhow::Result<()> {
+    let board = Board::from_fen(&args.fen)
+        .map_err(|e| anyhow::anyhow!("invalid --fen '{}': {e}", args.fen))?;
+    let mut values = match &args.params {
+        Some(path) => load_eval_params(path)
+            .with_context(|| format!("reading --params {}", path.display()))?,
+        None => ParamValues::defaults(&EVAL_TABLE),
+    };
+    if args.compact {
+        values = compact_values(&values);
+    }
+    let evaluator = Evaluator::new(values);
+    print!("{}", render(&evaluator, &board, args.trace));
+    Ok(())
+}
+
+/// The breakdown table, phase and final score (and optionally the trace) as text.
+fn render(evaluator: &Evaluator, board: &Board, with_trace: bool) -> String {
+    let b = evaluator.breakdown(board);
+    let mut s = String::new();
+    writeln!(s, "Position: {}", board.to_fen()).unwrap();
+    writeln!(s).unwrap();
+    writeln!(
+        s,
+        "{:<32} | {:>6} {:>6} | {:>6} {:>6} | {:>7}",
+        "term", "W mg", "W eg", "B mg", "B eg", "total"
+    )
+    .unwrap();
+    writeln!(s, "{}", "-".repeat(75)).unwrap();
+    let mut hidden = 0;
+    for t in &b.terms {
+        if t.white == (0, 0) && t.black == (0, 0) {
+            hidden += 1;
+            continue;
+        }
+        writeln!(
+            s,
+            "{:<32} | {:>6} {:>6} | {:>6} {:>6} | {:>7}",
+            t.name,
+            t.white.0,
+            t.white.1,
+            t.black.0,
+            t.black.1,
+            t.total(b.phase)
+        )
+        .unwrap();
+    }
+    writeln!(s, "{}", "-".repeat(75)).unwrap();
+    writeln!(s, "({hidden} terms contribute nothing and are not shown)").unwrap();
+    writeln!(
+        s,
+        "Phase: {}/{PHASE_MAX} (middle-game weight; {PHASE_MAX} = all pieces on)",
+        b.phase
+    )
+    .unwrap();
+    let stm = evaluator.evaluate(board);
+    writeln!(
+        s,
+        "Final evaluation: {:+} cp (White's view), {:+} cp (side to move, {})",
+        b.score_white,
+        stm,
+        if board.side_to_move().sign() > 0 {
+            "White"
+        } else {
+            "Black"
+        }
+    )
+    .unwrap();
+    if with_trace {
+        let names = EVAL_TABLE.flat_names();
+        let t = trace(board);
+        writeln!(
+            s,
+            "\nTrace ({} entries; score = round(sum value*coef / {PHASE_MAX})):",
+            t.entries.len()
+        )
+        .unwrap();
+        for (i, c) in &t.entries {
+            writeln!(s, "  {:<28} {:>6}", names[*i as usize], c).unwrap();
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breakdown_lists_terms_and_the_final_score() {
+        let board = Board::from_fen("4k3/8/8/8/8/8/3QK3/8 w - - 0 1").unwrap();
+        let evaluator = Evaluator::default();
+        let text = render(&evaluator, &board, true);
+        assert!(text.contains("QUEEN_VALUE"));
+        assert!(text.contains("Phase: 4/24"));
+        let score = evaluator.evaluate_white(&board);
+        assert!(text.contains(&format!("Final evaluation: {score:+} cp")));
+        let queen_coef = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("QUEEN_VALUE") && l.starts_with("  "))
+            .expect("trace line for QUEEN_VALUE");
+        assert_eq!(queen_coef.split_whitespace().last(), Some("24"), "{text}");
+    }
+
+    #[test]
+    fn bad_fen_and_missing_params_file_are_errors() {
+        let bad = EvalArgs {
+            fen: "not a fen".into(),
+            params: None,
+            compact: false,
+            trace: false,
+        };
+        assert!(run(bad).is_err());
+        let missing = EvalArgs {
+            fen: START_FEN.into(),
+            params: Some(PathBuf::from("/nonexistent/kestrel-params.toml")),
+            compact: false,
+            trace: false,
+        };
+        let err = run(missing).unwrap_err();
+        assert!(format!("{err:#}").contains("cannot read params file"));
+    }
 }

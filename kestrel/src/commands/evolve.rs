@@ -1,8 +1,270 @@
-//! `kestrel evolve` (work in progress).
+//! `kestrel evolve`: evolve evaluation parameters from random with the expert-driven GA
+//! (`kestrel evolve` alone runs it on the built-in positions with the built-in mentor),
+//! extract training positions from PGN (`evolve positions`), and play the evolved organism
+//! against a random one and the expert (`evolve match`).
 
-#[derive(clap::Args)]
-pub struct EvolveArgs {}
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use kestrel_evolve::ga::{Crossover, GaSettings, Selection, Termination};
+use kestrel_evolve::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
+use kestrel_evolve::mentor::run::{
+    MentorRunConfig, MentorSpec, ParamSet, PositionsSource, run_mentor,
+};
+use kestrel_params::Coding;
+use std::path::PathBuf;
 
-pub fn run(_args: EvolveArgs) -> anyhow::Result<()> {
-    anyhow::bail!("this subcommand is not available yet")
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct EvolveArgs {
+    #[command(subcommand)]
+    command: Option<EvolveCommand>,
+    #[command(flatten)]
+    mentor: MentorArgs,
+}
+
+#[derive(Subcommand)]
+enum EvolveCommand {
+    /// Evolve an evaluation from random by imitating a mentor's scores (the default).
+    Mentor(MentorArgs),
+    /// Pick one random quiet position per game of a PGN file; write train/test EPD.
+    Positions(PositionsArgs),
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SetArg {
+    Compact,
+    Full,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CodingArg {
+    Binary,
+    Gray,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SelectionArg {
+    Roulette,
+    Tournament,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CrossoverArg {
+    Single,
+    Uniform,
+}
+
+#[derive(Args)]
+struct MentorArgs {
+    /// Who scores the positions: `builtin` (Kestrel's hand-tuned evaluation and search) or
+    /// `uci:COMMAND` (any UCI engine, e.g. `uci:/usr/games/stockfish`).
+    #[arg(long, default_value = "builtin")]
+    mentor: String,
+    /// Mentor search depth in plies.
+    #[arg(long, default_value_t = 2)]
+    depth: i32,
+    /// Positions file (EPD with c0 "train"/"test"); default: the built-in GM positions.
+    #[arg(long, value_name = "FILE", conflicts_with = "pgn")]
+    positions: Option<PathBuf>,
+    /// Take positions from this PGN instead: one random quiet position per game.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// With --pgn: number of games (positions), split in train and test halves.
+    #[arg(long, default_value_t = 10_000, requires = "pgn")]
+    games: usize,
+    /// Which parameters evolve: the paper's 35 (230 bits) or every evaluation value.
+    #[arg(long, value_enum, default_value = "compact")]
+    set: SetArg,
+    #[arg(long, value_enum, default_value = "binary")]
+    coding: CodingArg,
+    #[arg(long, default_value_t = 1000)]
+    population: usize,
+    #[arg(long, default_value_t = 300)]
+    generations: u64,
+    /// Training positions drawn (at random) for each generation.
+    #[arg(long, default_value_t = 1000)]
+    sample: usize,
+    #[arg(long, default_value_t = 0.75)]
+    crossover_rate: f64,
+    #[arg(long, value_enum, default_value = "single")]
+    crossover: CrossoverArg,
+    /// Per-bit mutation probability.
+    #[arg(long, default_value_t = 0.002)]
+    mutation_rate: f64,
+    #[arg(long, value_enum, default_value = "roulette")]
+    selection: SelectionArg,
+    #[arg(long, default_value_t = 3)]
+    tournament_size: usize,
+    /// Best organisms copied unchanged into the next generation.
+    #[arg(long, default_value_t = 1)]
+    elitism: usize,
+    /// Stop after this many generations without a better best organism.
+    #[arg(long, value_name = "N")]
+    stall: Option<u64>,
+    /// Stop once the best organism's sample error is at most this many centipawns.
+    #[arg(long, value_name = "CP")]
+    target_error: Option<f64>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json, labels.tsv.
+    #[arg(long, default_value = "evolve-out")]
+    out: PathBuf,
+    /// Label cache file (default: OUT/labels.tsv).
+    #[arg(long, value_name = "FILE")]
+    labels: Option<PathBuf>,
+    /// Continue from OUT/checkpoint.json (same options needed).
+    #[arg(long)]
+    resume: bool,
+    /// Worker threads (default: all cores); also the number of UCI mentor processes.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bars.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args)]
+struct PositionsArgs {
+    #[arg(long, value_name = "FILE")]
+    pgn: PathBuf,
+    /// Positions (one per game) to write; half train, half test.
+    #[arg(long, default_value_t = 10_000)]
+    count: usize,
+    /// Opening plies never picked.
+    #[arg(long, default_value_t = 16)]
+    skip_plies: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+}
+
+pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
+    match args.command {
+        None => run_mentor_command(args.mentor),
+        Some(EvolveCommand::Mentor(m)) => run_mentor_command(m),
+        Some(EvolveCommand::Positions(p)) => run_positions(p),
+    }
+}
+
+fn run_positions(args: PositionsArgs) -> anyhow::Result<()> {
+    if args.count < 2 {
+        bail!("--count must be at least 2 (one train and one test position)");
+    }
+    let rules = PickRules {
+        skip_plies: args.skip_plies,
+        ..PickRules::default()
+    };
+    let (boards, stats) =
+        extract_from_pgn(&args.pgn, args.count, &rules, args.seed).map_err(anyhow::Error::msg)?;
+    let set = PositionSet::split(boards, args.seed);
+    set.save(&args.out)
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    println!(
+        "{} games read ({} malformed, {} without a quiet position); wrote {} train + {} test positions to {}",
+        stats.games,
+        stats.malformed_games,
+        stats.games_without_candidate,
+        set.train.len(),
+        set.test.len(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
+    let threads = a.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    kestrel_evolve::set_threads(threads).map_err(anyhow::Error::msg)?;
+    let mentor: MentorSpec = a.mentor.parse().map_err(anyhow::Error::msg)?;
+    if a.depth < 1 {
+        bail!("--depth must be at least 1");
+    }
+    if a.sample == 0 {
+        bail!("--sample must be at least 1");
+    }
+    let positions = match (&a.positions, &a.pgn) {
+        (Some(p), _) => PositionsSource::Epd(p.clone()),
+        (None, Some(pgn)) => PositionsSource::Pgn {
+            path: pgn.clone(),
+            count: a.games,
+            rules: PickRules::default(),
+        },
+        (None, None) => PositionsSource::Builtin,
+    };
+    let fitness_threshold = match a.target_error {
+        Some(cp) if cp <= 0.0 => bail!("--target-error must be positive"),
+        Some(cp) => Some(1.0 / cp),
+        None => None,
+    };
+    let cfg = MentorRunConfig {
+        positions,
+        mentor,
+        depth: a.depth,
+        set: match a.set {
+            SetArg::Compact => ParamSet::Compact,
+            SetArg::Full => ParamSet::Full,
+        },
+        coding: match a.coding {
+            CodingArg::Binary => Coding::Binary,
+            CodingArg::Gray => Coding::Gray,
+        },
+        sample: a.sample,
+        ga: GaSettings {
+            population: a.population,
+            crossover_rate: a.crossover_rate,
+            crossover: match a.crossover {
+                CrossoverArg::Single => Crossover::SinglePoint,
+                CrossoverArg::Uniform => Crossover::Uniform,
+            },
+            mutation_rate: a.mutation_rate,
+            selection: match a.selection {
+                SelectionArg::Roulette => Selection::Roulette,
+                SelectionArg::Tournament => Selection::Tournament {
+                    size: a.tournament_size,
+                },
+            },
+            elitism: a.elitism,
+            termination: Termination {
+                generations: a.generations,
+                fitness_threshold,
+                stall_generations: a.stall,
+            },
+            seed: a.seed,
+        },
+        out_dir: a.out.clone(),
+        labels: a.labels.clone(),
+        resume: a.resume,
+        progress: !a.quiet,
+        mentor_processes: threads,
+    };
+    cfg.ga.validate().map_err(anyhow::Error::msg)?;
+    let r = run_mentor(&cfg).map_err(anyhow::Error::msg)?;
+    println!("mentor            {}", r.mentor_key);
+    println!(
+        "positions         {} train, {} test ({} mate scores and {} mentor failures left out)",
+        r.train_positions, r.test_positions, r.dropped_mates, r.dropped_failures
+    );
+    println!(
+        "labels            {} cached, {} computed in {:.1} s",
+        r.labels.cached, r.labels.computed, r.labels.seconds
+    );
+    println!(
+        "evolution         {} generations in {:.2} s ({:?})",
+        r.generations, r.ga_seconds, r.stop
+    );
+    println!(
+        "best of gen. 0    {:.1} cp mean |error| (random organisms)",
+        r.first_generation_best
+    );
+    println!("train error       {:.1} cp", r.train_error);
+    println!("test error        {:.1} cp", r.test_error);
+    println!(
+        "hand-tuned eval   {:.1} cp train, {:.1} cp test (Kestrel's full static evaluation)",
+        r.handtuned_error.0, r.handtuned_error.1
+    );
+    println!("params            {}", r.params_path.display());
+    println!("log, chart        {}, {}", r.log_path.display(), r.chart_path.display());
+    Ok(())
 }

@@ -1,8 +1,334 @@
-//! `kestrel matches` (work in progress).
+//! `kestrel match`: engine A against engine B (built-in configurations or UCI engines), or a
+//! round robin / gauntlet among several, with openings from an EPD/PGN book, W/D/L, Elo with a
+//! 95% interval, LOS, an optional SPRT and PGN output.
+
+use anyhow::{Context, bail};
+use kestrel_tools::adjudication::{
+    Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule,
+};
+use kestrel_tools::game_pgn::write_pgn_file;
+use kestrel_tools::match_runner::{GameDone, MatchResult, MatchSettings, run_match};
+use kestrel_tools::progress::Progress;
+use kestrel_tools::spec_parse::{make_names_unique, parse_engine_spec};
+use kestrel_tools::stats::fmt_elo;
+use kestrel_tools::uci_player::UciTimeouts;
+use kestrel_tools::{
+    EngineSpec, GameRecord, GameSettings, Limit, Opening, Sprt, SprtDecision, gauntlet,
+    load_openings, round_robin, sample_openings,
+};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(clap::Args)]
-pub struct MatchArgs {}
+pub struct MatchArgs {
+    /// Engine A: `builtin`, `builtin:params=FILE`, `FILE.toml` (built-in with those params)
+    /// or `uci:COMMAND [ARGS]`.
+    #[arg(short = 'a', long = "engine-a", default_value = "builtin")]
+    pub engine_a: String,
+    /// Engine B (same forms as engine A).
+    #[arg(short = 'b', long = "engine-b", default_value = "builtin")]
+    pub engine_b: String,
+    /// UCI option for engine A, `NAME=VALUE` (repeatable).
+    #[arg(long = "option-a", value_name = "NAME=VALUE")]
+    pub option_a: Vec<String>,
+    /// UCI option for engine B, `NAME=VALUE` (repeatable).
+    #[arg(long = "option-b", value_name = "NAME=VALUE")]
+    pub option_b: Vec<String>,
+    /// Round robin among these engines (instead of A against B); `--games` per pairing.
+    #[arg(long, num_args = 2.., value_name = "ENGINE", conflicts_with = "gauntlet")]
+    pub round_robin: Vec<String>,
+    /// Gauntlet: the first engine plays each of the others; `--games` per pairing.
+    #[arg(long, num_args = 2.., value_name = "ENGINE")]
+    pub gauntlet: Vec<String>,
+    /// Opening book: EPD/FEN or PGN, optionally gzipped (default: the start position).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Seed for sampling openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games to play (per pairing); each opening is played with both colours.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Fixed depth per move.
+    #[arg(long, group = "limit")]
+    pub depth: Option<i32>,
+    /// Fixed nodes per move.
+    #[arg(long, group = "limit")]
+    pub nodes: Option<u64>,
+    /// Clock: base seconds + increment, e.g. `10+0.1`.
+    #[arg(long, group = "limit", value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long, group = "limit", value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Write every game to this PGN file.
+    #[arg(long)]
+    pub pgn_out: Option<PathBuf>,
+    /// Stop early by SPRT: `elo0,elo1[,alpha,beta]` (A against B; alpha = beta = 0.05).
+    #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
+    pub sprt: Option<String>,
+    /// Resign adjudication: both engines' scores beyond CP for MOVES moves each.
+    #[arg(long, value_name = "CP,MOVES")]
+    pub resign: Option<String>,
+    /// Draw adjudication: from move MOVE, both scores within ±CP for MOVES moves each.
+    #[arg(long, value_name = "MOVE,CP,MOVES")]
+    pub draw: Option<String>,
+    /// End games after this many moves (a draw unless --move-limit-eval is given).
+    #[arg(long)]
+    pub max_moves: Option<usize>,
+    /// At the move limit, each side scores the final position with its own evaluation; the
+    /// side both see ahead by more than this margin (centipawns) wins, else a draw.
+    #[arg(long, value_name = "CP", requires = "max_moves")]
+    pub move_limit_eval: Option<i32>,
+    /// Seconds to wait for a UCI engine's move under depth/node limits before it counts as
+    /// hung.
+    #[arg(long, default_value_t = 60.0)]
+    pub uci_timeout: f64,
+    /// Print one line per finished game.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
 
-pub fn run(_args: MatchArgs) -> anyhow::Result<()> {
-    anyhow::bail!("this subcommand is not available yet")
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let settings = match_settings(&args)?;
+    let openings = openings(&args)?;
+    let timeouts = UciTimeouts {
+        move_without_clock: Duration::try_from_secs_f64(args.uci_timeout)
+            .context("--uci-timeout must be a non-negative number of seconds")?,
+        ..UciTimeouts::default()
+    };
+    if !args.round_robin.is_empty() || !args.gauntlet.is_empty() {
+        return run_tournament(&args, &settings, &openings, timeouts);
+    }
+    let mut specs = vec![
+        parse_engine_spec(&args.engine_a, &args.option_a, timeouts)
+            .map_err(anyhow::Error::msg)
+            .context("engine A")?,
+        parse_engine_spec(&args.engine_b, &args.option_b, timeouts)
+            .map_err(anyhow::Error::msg)
+            .context("engine B")?,
+    ];
+    make_names_unique(&mut specs);
+    println!(
+        "{} vs {}: {} games, {}, {} at a time{}",
+        specs[0].name(),
+        specs[1].name(),
+        args.games,
+        settings.game.limit,
+        settings.concurrency,
+        settings.sprt.map_or(String::new(), |s| format!(", {s}"))
+    );
+    let progress = Progress::new(args.games as u64, "match");
+    let verbose = args.verbose;
+    let on_game = |done: &GameDone| {
+        if verbose {
+            progress.println(&game_line(done.index, done.game));
+        }
+        let llr = done.llr.map_or(String::new(), |l| format!(" LLR {l:.2}"));
+        let w = done.wdl;
+        progress.step(format!(
+            "+{} ={} -{} Elo {}{llr}",
+            w.wins,
+            w.draws,
+            w.losses,
+            fmt_elo(w.elo())
+        ));
+    };
+    let result = run_match(&specs[0], &specs[1], &openings, &settings, &on_game);
+    progress.finish();
+    report_match(&result, settings.sprt);
+    if let Some(path) = &args.pgn_out {
+        write_pgn_file(path, "Kestrel match", &result.games)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("wrote {} games to {}", result.games.len(), path.display());
+    }
+    Ok(())
+}
+
+fn run_tournament(
+    args: &MatchArgs,
+    settings: &MatchSettings,
+    openings: &[Opening],
+    timeouts: UciTimeouts,
+) -> anyhow::Result<()> {
+    let is_rr = !args.round_robin.is_empty();
+    let list = if is_rr {
+        &args.round_robin
+    } else {
+        &args.gauntlet
+    };
+    let mut specs: Vec<EngineSpec> = list
+        .iter()
+        .map(|s| parse_engine_spec(s, &[], timeouts).map_err(anyhow::Error::msg))
+        .collect::<anyhow::Result<_>>()?;
+    make_names_unique(&mut specs);
+    let pairings = if is_rr {
+        specs.len() * (specs.len() - 1) / 2
+    } else {
+        specs.len() - 1
+    };
+    let progress = Progress::new((pairings * settings.games) as u64, "tournament");
+    let verbose = args.verbose;
+    let on_game = |i: usize, j: usize, done: &GameDone| {
+        if verbose {
+            progress.println(&game_line(done.index, done.game));
+        }
+        progress.step(format!("{} vs {}", specs[i].name(), specs[j].name()));
+    };
+    let t = if is_rr {
+        round_robin(&specs, openings, settings, &on_game)
+    } else {
+        gauntlet(&specs, openings, settings, &on_game)
+    };
+    progress.finish();
+    for (_, _, r) in &t.pairings {
+        println!("{} vs {}: {}", r.engine_a, r.engine_b, r.wdl.summary());
+    }
+    print!("{}", t.table());
+    if let Some(path) = &args.pgn_out {
+        let games: Vec<GameRecord> = t
+            .pairings
+            .iter()
+            .flat_map(|(_, _, r)| r.games.iter().cloned())
+            .collect();
+        write_pgn_file(path, "Kestrel tournament", &games)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("wrote {} games to {}", games.len(), path.display());
+    }
+    Ok(())
+}
+
+fn match_settings(args: &MatchArgs) -> anyhow::Result<MatchSettings> {
+    let limit = if let Some(d) = args.depth {
+        if d < 1 {
+            bail!("--depth must be at least 1");
+        }
+        Limit::Depth(d)
+    } else if let Some(n) = args.nodes {
+        Limit::Nodes(n.max(1))
+    } else if let Some(tc) = &args.tc {
+        Limit::parse_tc(tc).map_err(anyhow::Error::msg)?
+    } else if let Some(ms) = args.movetime {
+        Limit::MoveTime(Duration::from_millis(ms.max(1)))
+    } else {
+        Limit::Depth(5)
+    };
+    let mut game = GameSettings::new(limit);
+    game.adjudication = Adjudication {
+        resign: args
+            .resign
+            .as_deref()
+            .map(|t| {
+                let [cp, moves] = numbers::<2>(t, "--resign")?;
+                Ok::<_, anyhow::Error>(ResignRule {
+                    score_cp: cp as i32,
+                    moves: moves as usize,
+                })
+            })
+            .transpose()?,
+        draw: args
+            .draw
+            .as_deref()
+            .map(|t| {
+                let [from, cp, moves] = numbers::<3>(t, "--draw")?;
+                Ok::<_, anyhow::Error>(DrawRule {
+                    from_move: from as usize,
+                    score_cp: cp as i32,
+                    moves: moves as usize,
+                })
+            })
+            .transpose()?,
+        move_limit: args.max_moves.map(|moves| MoveLimit {
+            moves,
+            scoring: match args.move_limit_eval {
+                Some(margin_cp) => MoveLimitScoring::OwnEvaluation { margin_cp },
+                None => MoveLimitScoring::Draw,
+            },
+        }),
+    };
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    Ok(MatchSettings {
+        games: args.games,
+        concurrency: args.concurrency.max(1),
+        game,
+        sprt,
+    })
+}
+
+/// `N` comma-separated non-negative integers.
+fn numbers<const N: usize>(text: &str, flag: &str) -> anyhow::Result<[u64; N]> {
+    let values: Vec<u64> = text
+        .split(',')
+        .map(|p| p.trim().parse::<u64>())
+        .collect::<Result<_, _>>()
+        .with_context(|| format!("{flag} '{text}': expected {N} comma-separated numbers"))?;
+    values
+        .try_into()
+        .map_err(|_| anyhow::anyhow!("{flag} '{text}': expected {N} comma-separated numbers"))
+}
+
+fn openings(args: &MatchArgs) -> anyhow::Result<Vec<Opening>> {
+    match &args.openings {
+        None => Ok(vec![Opening::startpos()]),
+        Some(path) => {
+            let all = load_openings(path)?;
+            Ok(sample_openings(&all, args.games.div_ceil(2), args.seed))
+        }
+    }
+}
+
+fn game_line(index: usize, g: &GameRecord) -> String {
+    format!(
+        "game {:>4}: {} - {} {} ({}, {} plies)",
+        index + 1,
+        g.white,
+        g.black,
+        g.result.pgn(),
+        g.termination,
+        g.all_moves().len()
+    )
+}
+
+fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
+    let mut ends: BTreeMap<&str, usize> = BTreeMap::new();
+    for g in &result.games {
+        *ends.entry(g.termination.kind()).or_default() += 1;
+    }
+    let ends: Vec<String> = ends.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    println!("endings: {}", ends.join(", "));
+    for g in &result.games {
+        if matches!(g.termination, kestrel_tools::Termination::Fault(..)) {
+            println!("fault: {} - {}: {}", g.white, g.black, g.termination);
+        }
+    }
+    if let (Some(s), Some((llr, decision))) = (sprt, result.sprt) {
+        let verdict = match decision {
+            SprtDecision::AcceptH0 => "H0 accepted",
+            SprtDecision::AcceptH1 => "H1 accepted",
+            SprtDecision::Continue => "no decision",
+        };
+        println!(
+            "SPRT: LLR {llr:.3} (bounds {:.3}, {:.3}): {verdict}",
+            s.lower_bound(),
+            s.upper_bound()
+        );
+    }
+    println!(
+        "{} vs {}: {}",
+        result.engine_a,
+        result.engine_b,
+        result.wdl.summary()
+    );
 }

@@ -1,35 +1,47 @@
-//! `kestrel perft DEPTH [--fen FEN] [--divide]`.
+//! `kestrel perft DEPTH [--fen FEN] [--divide]` and `kestrel perft --suite FILE [--max-depth N]`.
 
-use anyhow::Context;
-use kestrel_chess::{Board, perft};
+use anyhow::{Context, bail};
+use kestrel_chess::{Board, EpdRecord, perft, read_epd_file};
+use std::path::PathBuf;
 use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// Depth in plies.
-    pub depth: u32,
+    /// Depth in plies (not needed with --suite).
+    #[arg(required_unless_present = "suite")]
+    pub depth: Option<u32>,
     /// Position to count from (default: the start position).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "suite")]
     pub fen: Option<String>,
     /// Print the count below each root move.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "suite")]
     pub divide: bool,
+    /// EPD perft suite (`FEN ;D1 20 ;D2 400 ...`): check every expected count.
+    #[arg(long, value_name = "FILE")]
+    pub suite: Option<PathBuf>,
+    /// With --suite: skip expected counts deeper than this.
+    #[arg(long, value_name = "N", requires = "suite")]
+    pub max_depth: Option<u32>,
 }
 
 pub fn run(args: PerftArgs) -> anyhow::Result<()> {
+    if let Some(suite) = &args.suite {
+        return run_suite(suite, args.max_depth.unwrap_or(u32::MAX));
+    }
+    let depth = args.depth.context("perft needs a DEPTH")?;
     let mut board = match &args.fen {
         Some(fen) => Board::from_fen(fen).with_context(|| format!("invalid FEN '{fen}'"))?,
         None => Board::startpos(),
     };
     let start = Instant::now();
     let nodes = if args.divide {
-        let rows = perft::divide(&mut board, args.depth);
+        let rows = perft::divide(&mut board, depth);
         for (mv, n) in &rows {
             println!("{mv}: {n}");
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        perft::perft(&mut board, args.depth)
+        perft::perft(&mut board, depth)
     };
     let secs = start.elapsed().as_secs_f64();
     println!();
@@ -39,5 +51,86 @@ pub fn run(args: PerftArgs) -> anyhow::Result<()> {
         secs,
         nodes as f64 / secs.max(1e-9)
     );
+    Ok(())
+}
+
+/// The `;Dn count` operations of a record, shallowest first.
+fn expected_counts(record: &EpdRecord) -> anyhow::Result<Vec<(u32, u64)>> {
+    let mut counts = Vec::new();
+    for (opcode, operands) in &record.ops {
+        let Some(depth) = opcode.strip_prefix('D').and_then(|d| d.parse::<u32>().ok()) else {
+            continue;
+        };
+        let text = operands.first().map(String::as_str).unwrap_or("");
+        let count = text
+            .parse::<u64>()
+            .with_context(|| format!("{opcode} count '{text}' is not a number"))?;
+        counts.push((depth, count));
+    }
+    counts.sort_unstable();
+    Ok(counts)
+}
+
+fn run_suite(path: &std::path::Path, max_depth: u32) -> anyhow::Result<()> {
+    let (records, bad_lines) =
+        read_epd_file(path).with_context(|| format!("cannot read {}", path.display()))?;
+    for (line, err) in &bad_lines {
+        println!("line {line}: unreadable: {err}");
+    }
+    let start = Instant::now();
+    let (mut checked, mut mismatches, mut nodes, mut skipped) = (0usize, 0usize, 0u64, 0usize);
+    for (line, record) in &records {
+        let counts = match expected_counts(record) {
+            Ok(c) => c,
+            Err(e) => {
+                println!("line {line}: {e:#}");
+                mismatches += 1;
+                continue;
+            }
+        };
+        let mut board = record.board.clone();
+        let mut ok_depths = Vec::new();
+        for (depth, expected) in counts {
+            if depth > max_depth {
+                skipped += 1;
+                continue;
+            }
+            let got = perft::perft(&mut board, depth);
+            checked += 1;
+            nodes += got;
+            if got == expected {
+                ok_depths.push(depth);
+            } else {
+                mismatches += 1;
+                println!(
+                    "MISMATCH line {line} depth {depth}: expected {expected}, got {got}  [{}]",
+                    record.board.to_fen()
+                );
+            }
+        }
+        println!(
+            "line {line}: ok at depths {:?}  [{}]",
+            ok_depths,
+            record.board.to_fen()
+        );
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!();
+    println!(
+        "{} positions, {checked} counts checked, {mismatches} mismatches, {skipped} deeper counts skipped, {} unreadable lines",
+        records.len(),
+        bad_lines.len()
+    );
+    println!(
+        "Nodes: {nodes}, time: {secs:.3} s, {:.0} nps",
+        nodes as f64 / secs.max(1e-9)
+    );
+    if mismatches > 0 || !bad_lines.is_empty() {
+        bail!(
+            "perft suite {} failed: {mismatches} mismatches, {} unreadable lines",
+            path.display(),
+            bad_lines.len()
+        );
+    }
     Ok(())
 }

@@ -1,8 +1,100 @@
-//! `kestrel search_stats` (work in progress).
+//! `kestrel search-stats`: ablation table of the search heuristics (nodes with each one
+//! switched off in turn, against the full search, at a fixed depth).
+
+use anyhow::Context;
+use kestrel_chess::read_epd_file;
+use kestrel_params::ParamsFile;
+use kestrel_search::ablation::{AblationRow, SuiteItem, ablation, bench_suite};
+use kestrel_search::{EngineConfig, SEARCH_TABLE};
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct SearchStatsArgs {}
+pub struct SearchStatsArgs {
+    /// Search depth in plies.
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(i32).range(1..=64))]
+    pub depth: i32,
+    /// EPD suite (positions with bm/am also get a solved count); default: the bench positions.
+    #[arg(long)]
+    pub epd: Option<PathBuf>,
+    /// Search parameters file (a `[search]` section) used as the full search.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+    /// Hash table size in MB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+}
 
-pub fn run(_args: SearchStatsArgs) -> anyhow::Result<()> {
-    anyhow::bail!("this subcommand is not available yet")
+fn load_suite(path: &PathBuf) -> anyhow::Result<Vec<SuiteItem>> {
+    let (records, errors) =
+        read_epd_file(path).with_context(|| format!("cannot read {}", path.display()))?;
+    for (line, e) in &errors {
+        eprintln!("warning: {}:{line}: {e} (skipped)", path.display());
+    }
+    let mut items = Vec::new();
+    for (line, rec) in records {
+        let moves = rec.best_moves().and_then(|b| Ok((b, rec.avoid_moves()?)));
+        match moves {
+            Ok((best, avoid)) => items.push(SuiteItem {
+                board: rec.board,
+                best,
+                avoid,
+            }),
+            Err(e) => eprintln!(
+                "warning: {}:{line}: bad bm/am: {e} (skipped)",
+                path.display()
+            ),
+        }
+    }
+    anyhow::ensure!(
+        !items.is_empty(),
+        "{} holds no usable position",
+        path.display()
+    );
+    Ok(items)
+}
+
+pub fn run(args: SearchStatsArgs) -> anyhow::Result<()> {
+    let mut config = EngineConfig {
+        hash_mb: args.hash.max(1),
+        ..EngineConfig::default()
+    };
+    if let Some(path) = &args.params {
+        config.search_params = ParamsFile::load(path, &[&SEARCH_TABLE])?.remove(0);
+    }
+    let items = match &args.epd {
+        Some(path) => load_suite(path)?,
+        None => bench_suite(),
+    };
+    let with_solutions = items
+        .iter()
+        .filter(|i| !i.best.is_empty() || !i.avoid.is_empty())
+        .count();
+    println!(
+        "{} positions, depth {}, 1 thread, fresh hash per position",
+        items.len(),
+        args.depth
+    );
+    let solved_header = if with_solutions > 0 { " solved" } else { "" };
+    println!(
+        "{:<30} {:>12} {:>9}{solved_header} {:>8}",
+        "heuristic off", "nodes", "% of full", "time"
+    );
+    let mut full_nodes = None;
+    ablation(&config, &items, args.depth, &mut |row: &AblationRow| {
+        let full = *full_nodes.get_or_insert(row.nodes);
+        let pct = row.nodes as f64 * 100.0 / full.max(1) as f64;
+        let solved = if with_solutions > 0 {
+            format!(" {:>3}/{with_solutions}", row.solved)
+        } else {
+            String::new()
+        };
+        println!(
+            "{:<30} {:>12} {:>8.1}%{solved} {:>7.1}s",
+            row.label,
+            row.nodes,
+            pct,
+            row.time.as_secs_f64()
+        );
+    });
+    Ok(())
 }

@@ -1,0 +1,179 @@
+//! Differential test against shakmaty (an independent, widely used move generator): seeded
+//! random playouts from the start position and from every position of the shared EPD and perft
+//! suites, comparing legal moves, game-end states, FEN, Polyglot keys and SAN at every ply.
+
+use kestrel_chess::{Board, Move, read_epd_file};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, PositionError};
+use std::path::Path;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+
+fn shakmaty_position(fen: &str) -> Option<Chess> {
+    let setup: Fen = fen.parse().ok()?;
+    setup
+        .into_position(CastlingMode::Standard)
+        .or_else(PositionError::ignore_impossible_check)
+        .ok()
+}
+
+/// Compares everything observable in one position; with `san`, also every move's SAN.
+fn compare(board: &Board, chess: &Chess, san: bool) {
+    let fen = board.to_fen();
+    let mut ours: Vec<String> = board.legal_moves().iter().map(Move::to_string).collect();
+    let mut theirs: Vec<String> = chess
+        .legal_moves()
+        .iter()
+        .map(|&m| UciMove::from_standard(m).to_string())
+        .collect();
+    ours.sort();
+    theirs.sort();
+    assert_eq!(ours, theirs, "legal moves differ in {fen}");
+    assert_eq!(board.in_check(), chess.is_check(), "check in {fen}");
+    assert_eq!(
+        board.is_checkmate(),
+        chess.is_checkmate(),
+        "checkmate in {fen}"
+    );
+    assert_eq!(
+        board.is_stalemate(),
+        chess.is_stalemate(),
+        "stalemate in {fen}"
+    );
+    assert_eq!(
+        board.is_insufficient_material(),
+        chess.is_insufficient_material(),
+        "insufficient material in {fen}"
+    );
+    // Kestrel writes and hashes the ep square only when a capture is pseudo-legal (Polyglot).
+    let their_fen = Fen::from_position(chess, EnPassantMode::PseudoLegal).to_string();
+    assert_eq!(fen, their_fen, "FEN differs");
+    let their_key: Zobrist64 = chess.zobrist_hash(EnPassantMode::PseudoLegal);
+    assert_eq!(board.hash(), their_key.0, "Polyglot key differs in {fen}");
+    assert_eq!(
+        board.hash(),
+        board.compute_hash(),
+        "incremental key drifted in {fen}"
+    );
+    let reread = Board::from_fen(&fen).expect("own FEN re-reads");
+    assert_eq!(&reread, board, "FEN round trip of {fen}");
+    assert_eq!(
+        reread.hash(),
+        board.hash(),
+        "key after FEN round trip of {fen}"
+    );
+    if san {
+        for m in chess.legal_moves() {
+            let uci = UciMove::from_standard(m).to_string();
+            let mv = board.parse_uci_move(&uci).unwrap();
+            let expected = SanPlus::from_move(chess.clone(), m).to_string();
+            assert_eq!(board.to_san(mv), expected, "SAN of {uci} in {fen}");
+            assert_eq!(
+                board.parse_san(&expected),
+                Ok(mv),
+                "reading {expected} in {fen}"
+            );
+        }
+    }
+}
+
+/// Plays up to `plies` random moves in both implementations, comparing at every ply, then
+/// takes every move back checking that FEN and key are restored.
+fn playout(fen: &str, plies: usize, rng: &mut ChaCha8Rng, san: bool) -> usize {
+    let mut board = Board::from_fen(fen).unwrap();
+    let Some(mut chess) = shakmaty_position(fen) else {
+        return 0;
+    };
+    let mut trail = vec![(board.to_fen(), board.hash())];
+    for _ in 0..plies {
+        compare(&board, &chess, san);
+        let moves = chess.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        let mv = board
+            .parse_uci_move(&UciMove::from_standard(m).to_string())
+            .unwrap();
+        board.make_move(mv);
+        chess.play_unchecked(m);
+        trail.push((board.to_fen(), board.hash()));
+    }
+    let played = trail.len() - 1;
+    while let Some((fen_after, key_after)) = trail.pop() {
+        assert_eq!(board.to_fen(), fen_after);
+        assert_eq!(board.hash(), key_after);
+        if trail.is_empty() {
+            break;
+        }
+        board.unmake_move();
+    }
+    played
+}
+
+#[test]
+fn random_playouts_from_the_start_position() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x6b65_7374);
+    let mut plies = 0;
+    for game in 0..1000 {
+        // SAN is compared for every legal move in a quarter of the games (it is the slow part).
+        plies += playout(kestrel_chess::START_FEN, 160, &mut rng, game % 4 == 0);
+    }
+    assert!(plies > 100_000, "only {plies} plies played");
+}
+
+#[test]
+fn random_playouts_from_suite_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x7265_6c21);
+    let mut files: Vec<_> = std::fs::read_dir(Path::new(DATA).join("epd"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.push(Path::new(DATA).join("perft/perftsuite.epd"));
+    files.push(Path::new(DATA).join("perft/perft-cpw.epd"));
+    files.sort();
+    let (mut positions, mut skipped) = (0, 0);
+    for path in files {
+        let (records, errors) = read_epd_file(&path).unwrap();
+        assert!(errors.is_empty(), "{}", path.display());
+        for (_, record) in records {
+            let fen = record.board.to_fen();
+            if shakmaty_position(&fen).is_none() {
+                skipped += 1;
+                continue;
+            }
+            positions += 1;
+            for _ in 0..2 {
+                playout(&fen, 40, &mut rng, true);
+            }
+        }
+    }
+    assert!(positions > 2000, "{positions} positions");
+    assert!(skipped <= 2, "shakmaty refused {skipped} positions");
+}
+
+#[test]
+fn en_passant_edge_cases_agree() {
+    let fens = [
+        // Capturing en passant would expose the king along the rank.
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+        // The capturing pawn is pinned diagonally.
+        "7K/8/8/2k5/3pP3/8/8/6B1 b - e3 0 1",
+        // Two pawns can capture.
+        "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1",
+        // Double push that gives check; ep capture removes the checker.
+        "8/8/8/8/4p3/8/3P4/3K1k2 w - - 0 1",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for fen in fens {
+        let board = Board::from_fen(fen).unwrap();
+        let chess = shakmaty_position(fen).unwrap();
+        compare(&board, &chess, true);
+        playout(fen, 30, &mut rng, true);
+    }
+}

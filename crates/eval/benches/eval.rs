@@ -1,0 +1,84 @@
+//! Speed of the full evaluation and of trace extraction, on positions from real GM games.
+//!
+//! `cargo bench -p kestrel-eval --bench eval`
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kestrel_chess::{Board, PgnReader};
+use kestrel_eval::{Evaluator, trace};
+use rayon::prelude::*;
+use std::hint::black_box;
+use std::io::BufReader;
+
+const GAMES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/data/games/gm2600-train.pgn"
+);
+
+/// Every position of the first games of the GM file, up to `limit` positions.
+fn game_positions(limit: usize) -> Vec<Board> {
+    let file = std::fs::File::open(GAMES).expect("GM games file (shared/data) is readable");
+    let mut out = Vec::with_capacity(limit);
+    for game in PgnReader::new(BufReader::new(file)).flatten() {
+        let mut board = game.start.clone();
+        for mv in game.moves {
+            board.make_move(mv);
+            let mut b = board.clone();
+            b.clear_history();
+            out.push(b);
+            if out.len() == limit {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+fn bench_evaluate(c: &mut Criterion) {
+    let positions = game_positions(10_000);
+    let eval = Evaluator::default();
+    let mut group = c.benchmark_group("evaluate");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("full_eval_10k_positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| eval.evaluate(black_box(p)) as i64)
+                .sum::<i64>()
+        })
+    });
+    group.finish();
+}
+
+fn bench_trace_serial(c: &mut Criterion) {
+    let positions = game_positions(10_000);
+    let mut group = c.benchmark_group("trace");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("serial_traces_10k_positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| trace(black_box(p)).entries.len())
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+fn bench_trace(c: &mut Criterion) {
+    let positions = game_positions(100_000);
+    let mut group = c.benchmark_group("trace");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("parallel_traces_100k_positions", |b| {
+        b.iter(|| {
+            positions
+                .par_iter()
+                .map(|p| trace(black_box(p)).entries.len())
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_evaluate, bench_trace_serial, bench_trace);
+criterion_main!(benches);

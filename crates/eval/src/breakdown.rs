@@ -1,0 +1,80 @@
+//! Term-by-term view of one evaluation (for `kestrel eval`), each side from its own viewpoint.
+
+use crate::evaluator::{Evaluator, Weight};
+use crate::features::extract;
+use crate::sink::Sink;
+use crate::table::{SLOT_COUNT, TERMS, Term};
+use crate::taper::{PHASE_MAX, phase, scale_trace_sum};
+use kestrel_chess::{Board, Color};
+
+/// One term's middle- and end-game points for each side (positive = good for that side).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TermScore {
+    pub name: &'static str,
+    pub white: (i32, i32),
+    pub black: (i32, i32),
+}
+
+impl TermScore {
+    /// White minus Black, tapered by `phase` and rounded (rounded per term, so the rows need
+    /// not add up exactly to the final score).
+    pub fn total(&self, phase: i32) -> i32 {
+        let mg = (self.white.0 - self.black.0) as i64;
+        let eg = (self.white.1 - self.black.1) as i64;
+        scale_trace_sum(mg * phase as i64 + eg * (PHASE_MAX - phase) as i64)
+    }
+}
+
+/// Every term's contribution, the phase and the final white-relative score.
+#[derive(Clone, Debug)]
+pub struct Breakdown {
+    pub terms: Vec<TermScore>,
+    pub phase: i32,
+    pub score_white: i32,
+}
+
+impl Evaluator {
+    /// Splits the evaluation of `board` by term.
+    pub fn breakdown(&self, board: &Board) -> Breakdown {
+        let mut split = Split {
+            weights: self.weights(),
+            points: vec![[[0; 2]; 2]; TERMS.len()],
+        };
+        extract(board, &mut split);
+        let terms = TERMS
+            .iter()
+            .zip(&split.points)
+            .map(|(t, p)| TermScore {
+                name: t.decl().name,
+                white: (p[0][0], p[0][1]),
+                black: (p[1][0], p[1][1]),
+            })
+            .collect();
+        Breakdown {
+            terms,
+            phase: phase(board),
+            score_white: self.evaluate_white(board),
+        }
+    }
+}
+
+/// Points per term, per colour, per phase.
+struct Split<'a> {
+    weights: &'a [Weight; SLOT_COUNT],
+    points: Vec<[[i32; 2]; 2]>,
+}
+
+impl Sink for Split<'_> {
+    fn add(&mut self, color: Color, term: Term, i: usize, count: i32) {
+        self.add_mg(color, term, i, count);
+        self.add_eg(color, term, i, count);
+    }
+
+    fn add_mg(&mut self, color: Color, term: Term, i: usize, count: i32) {
+        self.points[term as usize][color.index()][0] += self.weights[term.slot(i)].mg * count;
+    }
+
+    fn add_eg(&mut self, color: Color, term: Term, i: usize, count: i32) {
+        self.points[term as usize][color.index()][1] += self.weights[term.slot(i)].eg * count;
+    }
+}

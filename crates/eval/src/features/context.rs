@@ -1,0 +1,83 @@
+//! Board facts several feature groups need: pawn sets and their attacks, kings, passed and
+//! weak pawns.
+
+use crate::bits::{
+    beside, file_fill, fill_forward, front_span, pawn_attacks, rear_span, relative_rank,
+};
+use kestrel_chess::attacks::king_attacks;
+use kestrel_chess::{Bitboard, Board, Color, PieceKind, Square};
+
+pub(crate) struct Context {
+    pub occ: Bitboard,
+    pub pawns: [Bitboard; 2],
+    /// Squares attacked by each side's pawns.
+    pub pawn_attacks: [Bitboard; 2],
+    /// Squares each side's pawns attack now or could attack after advancing.
+    pub pawn_attack_span: [Bitboard; 2],
+    pub king: [Square; 2],
+    /// The king's square and its neighbours.
+    pub king_zone: [Bitboard; 2],
+    pub doubled: [Bitboard; 2],
+    pub isolated: [Bitboard; 2],
+    pub backward: [Bitboard; 2],
+    pub passed: [Bitboard; 2],
+    /// Holes: own 3rd/4th-rank squares, free of own pawns, that no own pawn can ever attack.
+    pub holes: [Bitboard; 2],
+}
+
+impl Context {
+    pub(crate) fn new(board: &Board) -> Context {
+        let pawns = Color::ALL.map(|c| board.pieces(c, PieceKind::Pawn));
+        let attacks = Color::ALL.map(|c| pawn_attacks(pawns[c.index()], c));
+        let span = Color::ALL.map(|c| fill_forward(attacks[c.index()], c));
+        let king = Color::ALL.map(|c| board.king_square(c));
+        let mut ctx = Context {
+            occ: board.occupied(),
+            pawns,
+            pawn_attacks: attacks,
+            pawn_attack_span: span,
+            king,
+            king_zone: king.map(|k| king_attacks(k) | k.bb()),
+            doubled: [Bitboard::EMPTY; 2],
+            isolated: [Bitboard::EMPTY; 2],
+            backward: [Bitboard::EMPTY; 2],
+            passed: [Bitboard::EMPTY; 2],
+            holes: [Bitboard::EMPTY; 2],
+        };
+        for c in Color::ALL {
+            ctx.classify_pawns(c);
+        }
+        ctx
+    }
+
+    fn classify_pawns(&mut self, us: Color) {
+        let i = us.index();
+        let own = self.pawns[i];
+        let opp = self.pawns[us.flip().index()];
+        self.doubled[i] = own & rear_span(own, us);
+        self.isolated[i] = own & !beside(file_fill(own));
+        let camp = relative_rank(us, 2) | relative_rank(us, 3);
+        self.holes[i] = camp & !self.pawn_attack_span[i] & !own;
+        for sq in own {
+            let b = sq.bb();
+            let front = front_span(b, us);
+            if (opp & (front | beside(front))).is_empty() && (own & front).is_empty() {
+                self.passed[i] |= b;
+            }
+            if !self.isolated[i].contains(sq) {
+                let support = beside(fill_forward(b, us.flip()));
+                let stop = b.forward(us);
+                if (own & support).is_empty() && (stop & self.pawn_attacks[us.flip().index()]).any()
+                {
+                    self.backward[i] |= b;
+                }
+            }
+        }
+    }
+
+    /// Isolated or backward pawns of `color`: targets for rooks on half-open files.
+    #[inline]
+    pub(crate) fn weak_pawns(&self, color: Color) -> Bitboard {
+        self.isolated[color.index()] | self.backward[color.index()]
+    }
+}

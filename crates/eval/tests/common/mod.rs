@@ -1,0 +1,78 @@
+//! Positions for the evaluation tests: real GM game positions plus the EPD suites.
+
+#![allow(dead_code)]
+
+use kestrel_chess::{Board, PgnReader};
+use kestrel_eval::EVAL_TABLE;
+use kestrel_params::ParamValues;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::BufReader;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+
+/// Every `stride`-th position of the first games of the GM file, `limit` positions in all.
+pub fn game_positions(limit: usize, stride: usize) -> Vec<Board> {
+    let path = format!("{DATA}/games/gm2600-train.pgn");
+    let file = std::fs::File::open(&path).expect("GM games file is readable");
+    let mut out = Vec::with_capacity(limit);
+    let mut ply = 0usize;
+    for game in PgnReader::new(BufReader::new(file)) {
+        let game = game.expect("the GM file parses");
+        let mut board = game.start.clone();
+        for mv in game.moves {
+            board.make_move(mv);
+            ply += 1;
+            if ply.is_multiple_of(stride) {
+                let mut b = board.clone();
+                b.clear_history();
+                out.push(b);
+                if out.len() == limit {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The positions of an EPD suite in `shared/data/epd`.
+pub fn epd_positions(name: &str) -> Vec<Board> {
+    let text = std::fs::read_to_string(format!("{DATA}/epd/{name}")).expect("EPD suite");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().take(4).collect();
+            Board::from_fen(&format!("{} 0 1", fields.join(" "))).expect("suite FEN is valid")
+        })
+        .collect()
+}
+
+/// Game positions and the tactical/strategic suites (many unusual material balances).
+pub fn test_positions() -> Vec<Board> {
+    let mut all = game_positions(3000, 7);
+    for suite in [
+        "wac.epd",
+        "bk.epd",
+        "lct2.epd",
+        "kaufman.epd",
+        "zugzwang-allgeuer.epd",
+    ] {
+        all.extend(epd_positions(suite));
+    }
+    all
+}
+
+/// A parameter vector with every value uniform in its declared range.
+pub fn random_values(seed: u64) -> ParamValues {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut values = ParamValues::zeros(&EVAL_TABLE);
+    let mut i = 0;
+    for d in EVAL_TABLE.decls {
+        for _ in 0..d.width() {
+            values.values[i] = rng.random_range(d.min..=d.max);
+            i += 1;
+        }
+    }
+    values
+}

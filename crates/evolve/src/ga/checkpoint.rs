@@ -1,0 +1,39 @@
+//! The state saved after every generation (JSON, written atomically): enough to continue a
+//! killed run exactly where it stopped.
+
+use crate::ga::{GaSettings, GenerationStats, Genome};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "G: Genome")]
+pub struct Checkpoint<G> {
+    /// Settings the run was started with; a resume must use the same ones.
+    pub settings: GaSettings,
+    /// The fitness function's fingerprint (data and its settings).
+    pub fitness: String,
+    /// The generation `population` belongs to (not evaluated yet).
+    pub next_generation: u64,
+    pub population: Vec<G>,
+    pub history: Vec<GenerationStats>,
+    /// Best fitness seen so far and the generation it was seen in (for the stall rule).
+    pub best_fitness: Option<f64>,
+    pub best_generation: u64,
+}
+
+impl<G: Genome> Checkpoint<G> {
+    pub fn to_json(&self) -> Vec<u8> {
+        serde_json::to_vec(self).expect("a checkpoint is plain data")
+    }
+
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        kestrel_params::atomic::write_atomic(path, &self.to_json())
+    }
+
+    pub fn load(path: &Path) -> Result<Checkpoint<G>, String> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| format!("cannot read checkpoint {}: {e}", path.display()))?;
+        serde_json::from_slice(&bytes)
+            .map_err(|e| format!("checkpoint {} is damaged: {e}", path.display()))
+    }
+}

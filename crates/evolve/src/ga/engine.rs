@@ -1,0 +1,238 @@
+//! The generational loop: evaluate, log, checkpoint, select, recombine, mutate, repeat.
+
+use crate::ga::{
+    BackgroundWriter, Checkpoint, Evaluation, Executor, FitnessFunction, FitnessJob, GaSettings, GenerationStats,
+    Genome, Purpose, Selector, stream_rng,
+};
+use rand::Rng;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum GaError {
+    #[error("invalid GA settings: {0}")]
+    Settings(String),
+    #[error("{0}")]
+    Checkpoint(String),
+    #[error("fitness evaluation failed: {0}")]
+    Fitness(String),
+}
+
+/// Why a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    Generations,
+    FitnessThreshold,
+    Stalled,
+    /// The observer asked to stop; the checkpoint allows `resume`.
+    Interrupted,
+}
+
+/// The last evaluated generation.
+#[derive(Clone, Debug)]
+pub struct GaOutcome<G> {
+    pub population: Vec<G>,
+    pub evaluations: Vec<Evaluation>,
+    pub history: Vec<GenerationStats>,
+    pub stop: StopReason,
+}
+
+impl<G> GaOutcome<G> {
+    /// Index of the fittest organism of the last generation (first one on ties).
+    pub fn best_index(&self) -> usize {
+        best_index(&self.evaluations)
+    }
+}
+
+/// What the observer sees after each evaluated generation.
+pub struct GenerationView<'a, G> {
+    pub stats: &'a GenerationStats,
+    pub history: &'a [GenerationStats],
+    pub population: &'a [G],
+    pub evaluations: &'a [Evaluation],
+}
+
+/// One GA run: settings, genome space, fitness and where to compute it.
+pub struct GaRun<'a, G: Genome> {
+    pub settings: GaSettings,
+    pub space: &'a G::Space,
+    pub fitness: &'a dyn FitnessFunction<G>,
+    pub executor: &'a dyn Executor<G>,
+    /// Where the state is saved after every generation.
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from `checkpoint` when it exists.
+    pub resume: bool,
+}
+
+fn best_index(evals: &[Evaluation]) -> usize {
+    let mut best = 0;
+    for (i, e) in evals.iter().enumerate() {
+        if e.fitness > evals[best].fitness {
+            best = i;
+        }
+    }
+    best
+}
+
+impl<G: Genome> GaRun<'_, G> {
+    /// Runs to termination; `observe` may return `Break` to stop after the checkpoint is saved.
+    pub fn run(
+        &self,
+        observe: &mut dyn FnMut(&GenerationView<G>) -> ControlFlow<()>,
+    ) -> Result<GaOutcome<G>, GaError> {
+        let s = &self.settings;
+        s.validate().map_err(GaError::Settings)?;
+        let mut state = self.initial_state()?;
+        // Checkpoints are written in order on another thread while the next generation runs;
+        // a kill leaves the last completed one (at most one generation behind).
+        let writer = BackgroundWriter::new();
+        let mut mark = Instant::now();
+        loop {
+            let generation = state.next_generation;
+            let sample_seed: u64 = stream_rng(s.seed, generation, Purpose::Sample).random();
+            let job = FitnessJob {
+                generation,
+                sample_seed,
+                genomes: std::mem::take(&mut state.population),
+            };
+            let evals = self
+                .executor
+                .run(self.fitness, &job)
+                .map_err(GaError::Fitness)?;
+            let population = job.genomes;
+            let best = best_index(&evals);
+            let n = evals.len() as f64;
+            let stats = GenerationStats {
+                generation,
+                best_objective: evals[best].objective,
+                mean_objective: evals.iter().map(|e| e.objective).sum::<f64>() / n,
+                best_fitness: evals[best].fitness,
+                mean_fitness: evals.iter().map(|e| e.fitness).sum::<f64>() / n,
+                diversity: G::diversity(&population, self.space),
+                seconds: mark.elapsed().as_secs_f64(),
+            };
+            mark = Instant::now();
+            if state.best_fitness.is_none_or(|b| stats.best_fitness > b) {
+                state.best_fitness = Some(stats.best_fitness);
+                state.best_generation = generation;
+            }
+            state.history.push(stats.clone());
+            let flow = observe(&GenerationView {
+                stats: &stats,
+                history: &state.history,
+                population: &population,
+                evaluations: &evals,
+            });
+            let t = &s.termination;
+            let stop = if generation + 1 >= t.generations {
+                Some(StopReason::Generations)
+            } else if t.fitness_threshold.is_some_and(|f| stats.best_fitness >= f) {
+                Some(StopReason::FitnessThreshold)
+            } else if t
+                .stall_generations
+                .is_some_and(|k| generation - state.best_generation >= k)
+            {
+                Some(StopReason::Stalled)
+            } else {
+                None
+            };
+            if let Some(stop) = stop {
+                writer.finish().map_err(GaError::Checkpoint)?;
+                return Ok(GaOutcome {
+                    population,
+                    evaluations: evals,
+                    history: state.history,
+                    stop,
+                });
+            }
+            state.population = self.breed(&population, &evals, generation);
+            state.next_generation = generation + 1;
+            if let Some(path) = &self.checkpoint {
+                writer
+                    .write(path.clone(), state.to_json())
+                    .map_err(GaError::Checkpoint)?;
+            }
+            if flow.is_break() {
+                writer.finish().map_err(GaError::Checkpoint)?;
+                return Ok(GaOutcome {
+                    population,
+                    evaluations: evals,
+                    history: state.history,
+                    stop: StopReason::Interrupted,
+                });
+            }
+        }
+    }
+
+    fn initial_state(&self) -> Result<Checkpoint<G>, GaError> {
+        let s = &self.settings;
+        if self.resume
+            && let Some(path) = self.checkpoint.as_ref().filter(|p| p.exists())
+        {
+            let cp = Checkpoint::<G>::load(path).map_err(GaError::Checkpoint)?;
+            if cp.settings != *s {
+                return Err(GaError::Checkpoint(format!(
+                    "checkpoint {} was made with other GA settings; resume with the same \
+                     options or start afresh without --resume",
+                    path.display()
+                )));
+            }
+            if cp.fitness != self.fitness.fingerprint() {
+                return Err(GaError::Checkpoint(format!(
+                    "checkpoint {} was made with other fitness data ({}); resume with the \
+                     same data or start afresh without --resume",
+                    path.display(),
+                    cp.fitness
+                )));
+            }
+            if cp.population.len() != s.population {
+                return Err(GaError::Checkpoint("checkpoint population size differs".into()));
+            }
+            return Ok(cp);
+        }
+        let mut rng = stream_rng(s.seed, 0, Purpose::Init);
+        Ok(Checkpoint {
+            settings: s.clone(),
+            fitness: self.fitness.fingerprint(),
+            next_generation: 0,
+            population: (0..s.population)
+                .map(|_| G::random(self.space, &mut rng))
+                .collect(),
+            history: Vec::new(),
+            best_fitness: None,
+            best_generation: 0,
+        })
+    }
+
+    /// The next generation: the elite unchanged, then offspring of selected parents.
+    fn breed(&self, population: &[G], evals: &[Evaluation], generation: u64) -> Vec<G> {
+        let s = &self.settings;
+        let mut rng = stream_rng(s.seed, generation, Purpose::Breed);
+        let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
+        let mut ranked: Vec<usize> = (0..population.len()).collect();
+        ranked.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
+        let mut next: Vec<G> = ranked[..s.elitism]
+            .iter()
+            .map(|&i| population[i].clone())
+            .collect();
+        let selector = Selector::new(s.selection, &fitness);
+        while next.len() < s.population {
+            let a = &population[selector.pick(&mut rng)];
+            let b = &population[selector.pick(&mut rng)];
+            let (mut c, mut d) = if rng.random_bool(s.crossover_rate) {
+                a.crossover(b, s.crossover, &mut rng)
+            } else {
+                (a.clone(), b.clone())
+            };
+            c.mutate(self.space, s.mutation_rate, &mut rng);
+            d.mutate(self.space, s.mutation_rate, &mut rng);
+            next.push(c);
+            if next.len() < s.population {
+                next.push(d);
+            }
+        }
+        next
+    }
+}

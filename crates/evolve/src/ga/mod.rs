@@ -1,0 +1,32 @@
+//! The genetic-algorithm core: genomes (bit strings, real vectors), selection, crossover,
+//! mutation, elitism, termination, a pluggable fitness [`Executor`], per-generation checkpoints
+//! (exact resume), a CSV log and an SVG chart.
+//!
+//! Reproducibility: every random draw comes from a ChaCha8 stream derived from `(seed,
+//! generation, purpose)` and all draws happen on the calling thread; fitness evaluation is a pure
+//! function of the genomes and the generation's sample seed, so parallel scheduling never changes
+//! a run, and a resumed run equals an uninterrupted one.
+
+mod checkpoint;
+mod chart;
+pub mod engine;
+mod executor;
+mod genome;
+mod log;
+mod rng;
+mod select;
+mod settings;
+mod stats;
+mod writer;
+
+pub use checkpoint::Checkpoint;
+pub use chart::write_chart;
+pub use engine::{GaError, GaOutcome, GaRun, GenerationView, StopReason};
+pub use executor::{Evaluation, Executor, FitnessFunction, FitnessJob, InProcessExecutor};
+pub use genome::{BitGenome, BitSpace, Crossover, Genome, RealGenome, RealSpace};
+pub use log::render_log_csv;
+pub use rng::{Purpose, stream_rng};
+pub use select::{Selection, Selector};
+pub use settings::{GaSettings, Termination};
+pub use stats::GenerationStats;
+pub use writer::BackgroundWriter;

@@ -1,0 +1,131 @@
+//! Fitness = 1 / mean |organism − mentor| over a random sample of training positions that
+//! changes every generation (seeded), computed for a chunk of organisms with one GEMM.
+
+use crate::ga::{BitGenome, Evaluation, FitnessFunction};
+use crate::mentor::trace_matrix::TraceMatrix;
+use kestrel_chess::Board;
+use kestrel_params::{BitSchema, ParamValues};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Positions with their mentor scores, traced for the evolved columns.
+pub struct LabelledSet {
+    pub matrix: TraceMatrix,
+    pub labels: Vec<i32>,
+}
+
+impl LabelledSet {
+    pub fn new(boards: &[Board], labels: Vec<i32>, schema: &BitSchema, base: &ParamValues) -> Self {
+        assert_eq!(boards.len(), labels.len());
+        let columns: Vec<usize> = schema.fields.iter().map(|f| f.flat_index).collect();
+        let max_abs: Vec<i32> = schema
+            .fields
+            .iter()
+            .map(|f| f.min.abs().max(f.max.abs()))
+            .collect();
+        LabelledSet {
+            matrix: TraceMatrix::build(boards, &columns, &max_abs, &base.values),
+            labels,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+
+    /// Mean |score − label| per organism (`organisms`: row-major m × k evolved values) on
+    /// `rows` (all when `None`).
+    pub fn mean_errors(&self, organisms: &[f64], rows: Option<&[usize]>) -> Vec<f64> {
+        let scores = self.matrix.scores(organisms, rows);
+        let n = rows.map_or(self.len(), <[usize]>::len);
+        scores
+            .chunks(n.max(1))
+            .map(|s| {
+                let total: i64 = match rows {
+                    None => s
+                        .iter()
+                        .zip(&self.labels)
+                        .map(|(&x, &l)| (x as i64 - l as i64).abs())
+                        .sum(),
+                    Some(rows) => s
+                        .iter()
+                        .zip(rows)
+                        .map(|(&x, &r)| (x as i64 - self.labels[r] as i64).abs())
+                        .sum(),
+                };
+                total as f64 / n as f64
+            })
+            .collect()
+    }
+}
+
+/// Evolved values of bit genomes as the m × k matrix the GEMM wants.
+pub fn organism_matrix(schema: &BitSchema, genomes: &[BitGenome]) -> Vec<f64> {
+    genomes
+        .iter()
+        .flat_map(|g| schema.decode_fields(&g.0).into_iter().map(f64::from))
+        .collect()
+}
+
+/// The expert-driven fitness on a training set.
+pub struct MentorFitness {
+    pub schema: BitSchema,
+    pub train: LabelledSet,
+    /// Training positions drawn per generation.
+    pub sample: usize,
+    /// Names the data (positions, mentor, parameter set) for checkpoints.
+    pub data_id: String,
+}
+
+impl MentorFitness {
+    /// The generation's training rows: `sample` distinct indices chosen by `seed`.
+    pub fn sample_rows(&self, seed: u64) -> Vec<usize> {
+        let n = self.train.len();
+        if self.sample >= n {
+            return (0..n).collect();
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut rows = rand::seq::index::sample(&mut rng, n, self.sample).into_vec();
+        rows.sort_unstable(); // memory order for the gather; the set is what matters
+        rows
+    }
+}
+
+/// Fitness of a mean error (capped so a perfect organism does not divide by zero).
+pub fn fitness_of_error(error: f64) -> f64 {
+    1.0 / error.max(1e-6)
+}
+
+impl FitnessFunction<BitGenome> for MentorFitness {
+    fn evaluate(&self, sample_seed: u64, genomes: &[BitGenome]) -> Vec<Evaluation> {
+        let rows = self.sample_rows(sample_seed);
+        let organisms = organism_matrix(&self.schema, genomes);
+        self.train
+            .mean_errors(&organisms, Some(&rows))
+            .into_iter()
+            .map(|e| Evaluation {
+                fitness: fitness_of_error(e),
+                objective: e,
+            })
+            .collect()
+    }
+
+    fn chunk_size(&self) -> usize {
+        // Large enough for an efficient GEMM, small enough to keep both cores busy.
+        64
+    }
+
+    fn fingerprint(&self) -> String {
+        format!(
+            "{} | {} bits {:?} | sample {}",
+            self.data_id,
+            self.schema.bit_len(),
+            self.schema.coding,
+            self.sample
+        )
+    }
+}

@@ -1,0 +1,326 @@
+//! The whole expert-driven experiment: positions → mentor labels → GA from random → best
+//! organism, with its train and test error, a params file, a log and a chart.
+
+use crate::ga::{
+    BackgroundWriter, BitGenome, BitSpace, GaRun, GaSettings, GenerationView, InProcessExecutor, StopReason,
+    render_log_csv, write_chart,
+};
+use crate::mentor::builtin::BuiltinMentor;
+use crate::mentor::fitness::{LabelledSet, MentorFitness, organism_matrix};
+use crate::mentor::labels::{Label, LabelCache, LabelStats, Mentor, label_positions};
+use crate::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
+use crate::mentor::uci_mentor::UciMentor;
+use indicatif::{ProgressBar, ProgressStyle};
+use kestrel_chess::Board;
+use kestrel_eval::{COMPACT_SET, EVAL_TABLE, Evaluator};
+use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
+use rayon::prelude::*;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The shipped positions: 10,000 quiet positions, one per game, from 2600+ GM games.
+pub const BUILTIN_POSITIONS: &str = include_str!("../../../../data/positions-gm2600.epd");
+
+/// Which evaluation parameters evolve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamSet {
+    /// The paper's 35 values (230 bits); every other term is zero.
+    Compact,
+    /// Every value of `EVAL_TABLE`.
+    Full,
+}
+
+impl ParamSet {
+    pub fn schema(self, coding: Coding) -> BitSchema {
+        let names = match self {
+            ParamSet::Compact => Some(COMPACT_SET),
+            ParamSet::Full => None,
+        };
+        BitSchema::new(&EVAL_TABLE, names, coding).expect("the evaluation declares its sets")
+    }
+}
+
+/// Who scores the positions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MentorSpec {
+    Builtin,
+    /// A UCI engine command line, e.g. `stockfish` or `/usr/games/toga2`.
+    Uci(String),
+}
+
+impl std::str::FromStr for MentorSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "builtin" => Ok(MentorSpec::Builtin),
+            _ => match s.strip_prefix("uci:") {
+                Some(cmd) if !cmd.trim().is_empty() => Ok(MentorSpec::Uci(cmd.trim().into())),
+                _ => Err(format!("unknown mentor '{s}' (expected builtin or uci:COMMAND)")),
+            },
+        }
+    }
+}
+
+/// Where the positions come from.
+#[derive(Clone, Debug)]
+pub enum PositionsSource {
+    /// The positions shipped inside the binary.
+    Builtin,
+    /// An EPD file with `c0 "train"` / `c0 "test"` tags.
+    Epd(PathBuf),
+    /// One position per game of a PGN file, `count` games in all, split in halves.
+    Pgn {
+        path: PathBuf,
+        count: usize,
+        rules: PickRules,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct MentorRunConfig {
+    pub positions: PositionsSource,
+    pub mentor: MentorSpec,
+    pub depth: i32,
+    pub set: ParamSet,
+    pub coding: Coding,
+    /// Training positions drawn per generation.
+    pub sample: usize,
+    pub ga: GaSettings,
+    pub out_dir: PathBuf,
+    /// Label cache file (default `<out>/labels.tsv`).
+    pub labels: Option<PathBuf>,
+    pub resume: bool,
+    pub progress: bool,
+    /// UCI mentor processes (default: one per core).
+    pub mentor_processes: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct MentorRunReport {
+    pub mentor_key: String,
+    pub train_positions: usize,
+    pub test_positions: usize,
+    /// Positions left out: mentor saw a mate, or failed.
+    pub dropped_mates: usize,
+    pub dropped_failures: usize,
+    pub labels: LabelStats,
+    pub ga_seconds: f64,
+    pub generations: usize,
+    pub stop: StopReason,
+    pub best: ParamValues,
+    pub train_error: f64,
+    pub test_error: f64,
+    /// Mean error of the best organism of the random first generation (on its sample).
+    pub first_generation_best: f64,
+    /// Kestrel's hand-tuned static evaluation against the same labels (train, test).
+    pub handtuned_error: (f64, f64),
+    pub params_path: PathBuf,
+    pub log_path: PathBuf,
+    pub chart_path: PathBuf,
+}
+
+fn bar(progress: bool, len: u64, what: &str) -> ProgressBar {
+    if !progress {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template(&format!(
+            "{what:>10} [{{elapsed_precise}}] {{bar:40}} {{pos}}/{{len}} {{msg}}"
+        ))
+        .expect("valid template"),
+    );
+    pb
+}
+
+fn load_positions(cfg: &MentorRunConfig) -> Result<PositionSet, String> {
+    match &cfg.positions {
+        PositionsSource::Builtin => PositionSet::parse_epd(BUILTIN_POSITIONS)
+            .map_err(|e| format!("built-in positions: {e}")),
+        PositionsSource::Epd(path) => PositionSet::load(path),
+        PositionsSource::Pgn { path, count, rules } => {
+            let (boards, _) = extract_from_pgn(path, *count, rules, cfg.ga.seed)?;
+            let set = PositionSet::split(boards, cfg.ga.seed);
+            let out = cfg.out_dir.join("positions.epd");
+            set.save(&out)
+                .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            Ok(set)
+        }
+    }
+}
+
+fn make_mentor(cfg: &MentorRunConfig) -> Result<Box<dyn Mentor>, String> {
+    Ok(match &cfg.mentor {
+        MentorSpec::Builtin => Box::new(BuiltinMentor::new(cfg.depth)),
+        MentorSpec::Uci(cmd) => Box::new(UciMentor::new(cmd, cfg.depth, cfg.mentor_processes)?),
+    })
+}
+
+/// Keeps positions with a centipawn label; counts mates and failures.
+fn keep_labelled(boards: Vec<Board>, labels: &[Option<Label>]) -> (Vec<Board>, Vec<i32>, usize, usize) {
+    let (mut kept, mut values, mut mates, mut failed) = (Vec::new(), Vec::new(), 0, 0);
+    for (b, l) in boards.into_iter().zip(labels) {
+        match l {
+            Some(Label::Cp(cp)) => {
+                kept.push(b);
+                values.push(*cp);
+            }
+            Some(Label::Mate) => mates += 1,
+            None => failed += 1,
+        }
+    }
+    (kept, values, mates, failed)
+}
+
+/// A short hash of positions and labels, so a checkpoint is never resumed on other data.
+fn data_hash(boards: &[Board], labels: &[i32]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (b, l) in boards.iter().zip(labels) {
+        for byte in b.hash().to_le_bytes().into_iter().chain(l.to_le_bytes()) {
+            h = (h ^ byte as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// Mean |static evaluation − label| of fixed parameters.
+fn static_error(params: &ParamValues, boards: &[Board], labels: &[i32]) -> f64 {
+    if boards.is_empty() {
+        return f64::NAN;
+    }
+    let eval = Evaluator::new(params.clone());
+    let total: i64 = boards
+        .par_iter()
+        .zip(labels)
+        .map(|(b, &l)| (eval.evaluate_white(b) as i64 - l as i64).abs())
+        .sum();
+    total as f64 / boards.len() as f64
+}
+
+pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
+    std::fs::create_dir_all(&cfg.out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", cfg.out_dir.display()))?;
+    let positions = load_positions(cfg)?;
+
+    // Mentor labels (cached).
+    let mut mentor = make_mentor(cfg)?;
+    let key = mentor.key();
+    let cache_path = cfg
+        .labels
+        .clone()
+        .unwrap_or_else(|| cfg.out_dir.join("labels.tsv"));
+    let mut cache = LabelCache::open(&cache_path, &key)?;
+    let all: Vec<Board> = positions.train.iter().chain(&positions.test).cloned().collect();
+    let pb = bar(cfg.progress, all.len() as u64, "labelling");
+    let (labels, label_stats) = label_positions(&all, mentor.as_mut(), &mut cache, 500, &mut |done, todo| {
+        pb.set_length(todo as u64);
+        pb.set_position(done as u64);
+    })?;
+    pb.finish_and_clear();
+    drop(mentor);
+    let n_train = positions.train.len();
+    let (train, train_labels, m1, f1) = keep_labelled(positions.train, &labels[..n_train]);
+    let (test, test_labels, m2, f2) = keep_labelled(positions.test, &labels[n_train..]);
+    if train.is_empty() {
+        return Err("no training position has a centipawn label".into());
+    }
+
+    // Traces and fitness.
+    let schema = cfg.set.schema(cfg.coding);
+    let base = ParamValues::zeros(&EVAL_TABLE);
+    let data_id = format!(
+        "{key} | {:?} | data {:016x}",
+        cfg.set,
+        data_hash(&train, &train_labels)
+    );
+    let fitness = MentorFitness {
+        schema: schema.clone(),
+        train: LabelledSet::new(&train, train_labels.clone(), &schema, &base),
+        sample: cfg.sample,
+        data_id,
+    };
+    let test_set = LabelledSet::new(&test, test_labels.clone(), &schema, &base);
+
+    // Evolution.
+    let log_path = cfg.out_dir.join("log.csv");
+    let chart_path = cfg.out_dir.join("evolution.svg");
+    let space = BitSpace {
+        len: schema.bit_len(),
+    };
+    let run = GaRun {
+        settings: cfg.ga.clone(),
+        space: &space,
+        fitness: &fitness,
+        executor: &InProcessExecutor,
+        checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
+        resume: cfg.resume,
+    };
+    let pb = bar(cfg.progress, cfg.ga.termination.generations, "evolving");
+    let log_writer = BackgroundWriter::new();
+    let mut log_error = None;
+    let start = Instant::now();
+    let outcome = run
+        .run(&mut |v: &GenerationView<BitGenome>| {
+            pb.set_position(v.stats.generation + 1);
+            pb.set_message(format!(
+                "best {:.1} cp, mean {:.1} cp",
+                v.stats.best_objective, v.stats.mean_objective
+            ));
+            if let Err(e) =
+                log_writer.write(log_path.clone(), render_log_csv(v.history).into_bytes())
+            {
+                log_error = Some(e);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| e.to_string())?;
+    let ga_seconds = start.elapsed().as_secs_f64();
+    pb.finish_and_clear();
+    if let Some(e) = log_error {
+        return Err(e);
+    }
+    log_writer.finish()?;
+    write_chart(&chart_path, &outcome.history, "mean |error| vs mentor (cp)")?;
+
+    // The final organism: the last generation's best on the whole training set.
+    let organisms = organism_matrix(&schema, &outcome.population);
+    let train_errors = fitness.train.mean_errors(&organisms, None);
+    let best = (0..train_errors.len())
+        .min_by(|&a, &b| train_errors[a].total_cmp(&train_errors[b]).then(a.cmp(&b)))
+        .expect("non-empty population");
+    let k = schema.fields.len();
+    let test_error = if test_set.is_empty() {
+        f64::NAN
+    } else {
+        test_set.mean_errors(&organisms[best * k..(best + 1) * k], None)[0]
+    };
+    let best_values = schema.decode(&outcome.population[best].0, &base);
+    let params_path = cfg.out_dir.join("best.toml");
+    ParamsFile::save(&params_path, &[&best_values])
+        .map_err(|e| format!("cannot write {}: {e}", params_path.display()))?;
+    let handtuned = ParamValues::defaults(&EVAL_TABLE);
+    Ok(MentorRunReport {
+        mentor_key: key,
+        train_positions: train.len(),
+        test_positions: test.len(),
+        dropped_mates: m1 + m2,
+        dropped_failures: f1 + f2,
+        labels: label_stats,
+        ga_seconds,
+        generations: outcome.history.len(),
+        stop: outcome.stop,
+        best: best_values,
+        train_error: train_errors[best],
+        test_error,
+        first_generation_best: outcome.history[0].best_objective,
+        handtuned_error: (
+            static_error(&handtuned, &train, &train_labels),
+            static_error(&handtuned, &test, &test_labels),
+        ),
+        params_path,
+        log_path,
+        chart_path,
+    })
+}

@@ -1,0 +1,142 @@
+//! An external UCI engine as mentor: a pool of engine processes (one per core by default),
+//! each searching positions to a fixed depth. A crashed or hung engine is restarted and the
+//! position retried; a position that still fails is reported, not fatal.
+
+use crate::mentor::labels::{Label, Mentor};
+use kestrel_chess::Board;
+use kestrel_search::Score;
+use kestrel_tools::uci_client::UciEngine;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Attempts per position (the first plus restarts).
+const ATTEMPTS: usize = 3;
+
+pub struct UciMentor {
+    launcher: Launcher,
+    engines: Vec<Option<UciEngine>>,
+    /// Engine restarts so far (crashes and hangs).
+    pub restarts: usize,
+}
+
+/// How to start an engine and ask it for a score (shared by the pool's threads).
+struct Launcher {
+    command: String,
+    args: Vec<String>,
+    depth: i32,
+    /// How long one `go depth N` may take.
+    move_timeout: Duration,
+}
+
+impl UciMentor {
+    /// Checks that the engine starts, then keeps `processes` of them.
+    pub fn new(command_line: &str, depth: i32, processes: usize) -> Result<UciMentor, String> {
+        let mut words = command_line.split_whitespace().map(str::to_string);
+        let command = words.next().ok_or("empty UCI engine command")?;
+        let launcher = Launcher {
+            command,
+            args: words.collect(),
+            depth,
+            move_timeout: Duration::from_secs(30),
+        };
+        let first = launcher
+            .start()
+            .map_err(|e| format!("UCI mentor '{command_line}': {e}"))?;
+        let mut engines = vec![Some(first)];
+        engines.resize_with(processes.max(1), || None);
+        Ok(UciMentor {
+            launcher,
+            engines,
+            restarts: 0,
+        })
+    }
+}
+
+impl Launcher {
+    fn start(&self) -> Result<UciEngine, String> {
+        let mut e = UciEngine::start(&self.command, &self.args, Duration::from_secs(10))
+            .map_err(|e| e.to_string())?;
+        e.sync(Duration::from_secs(10)).map_err(|e| e.to_string())?;
+        Ok(e)
+    }
+
+    /// One position on one engine slot, restarting the engine on failure.
+    fn label_on(&self, slot: &mut Option<UciEngine>, board: &Board, restarts: &AtomicUsize) -> Option<Label> {
+        let position = format!("position fen {}", board.to_fen());
+        let go = format!("go depth {}", self.depth);
+        for _ in 0..ATTEMPTS {
+            if slot.is_none() {
+                *slot = self.start().ok();
+            }
+            let engine = slot.as_mut()?;
+            match engine.go(&position, &go, self.move_timeout) {
+                Ok(out) => {
+                    return match out.score? {
+                        Score::Cp(cp) => Some(Label::Cp(cp * board.side_to_move().sign())),
+                        Score::Mate(_) => Some(Label::Mate),
+                    };
+                }
+                Err(_) => {
+                    if let Some(mut dead) = slot.take() {
+                        dead.kill();
+                    }
+                    restarts.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Mentor for UciMentor {
+    fn key(&self) -> String {
+        let l = &self.launcher;
+        let mut cmd = l.command.clone();
+        for a in &l.args {
+            cmd.push(' ');
+            cmd.push_str(a);
+        }
+        format!("uci:{cmd}/d{}", l.depth)
+    }
+
+    fn label(&mut self, boards: &[Board]) -> Result<Vec<Option<Label>>, String> {
+        let next = AtomicUsize::new(0);
+        let restarts = AtomicUsize::new(0);
+        let results = Mutex::new(vec![None; boards.len()]);
+        let mut engines = std::mem::take(&mut self.engines);
+        std::thread::scope(|scope| {
+            for slot in engines.iter_mut() {
+                let (next, restarts, results) = (&next, &restarts, &results);
+                let this = &self.launcher;
+                scope.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(board) = boards.get(i) else { break };
+                        let label = this.label_on(slot, board, restarts);
+                        results.lock().expect("no panics while holding the lock")[i] = label;
+                    }
+                });
+            }
+        });
+        self.engines = engines;
+        self.restarts += restarts.into_inner();
+        let results = results.into_inner().expect("threads finished");
+        if results.iter().all(Option::is_none) && !boards.is_empty() {
+            return Err(format!(
+                "UCI mentor '{}' gave no score for any of {} positions",
+                self.launcher.command,
+                boards.len()
+            ));
+        }
+        Ok(results)
+    }
+}
+
+impl Drop for UciMentor {
+    fn drop(&mut self) {
+        for e in self.engines.iter_mut().flatten() {
+            e.quit();
+        }
+    }
+}

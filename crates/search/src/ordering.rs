@@ -1,0 +1,245 @@
+//! Move ordering as its own component: the search asks a [`MoveOrderer`] to score moves and
+//! tells it about cut-offs. [`HeuristicOrderer`] is the classic one (hash move, MVV-LVA with
+//! SEE, killers, counter move, history); a learned ordering (e.g. "Chessmaps") implements the
+//! same trait and plugs in through [`crate::Searcher::set_orderer_factory`].
+
+use crate::params::SearchParams;
+use crate::see::{capture_gain, see, value};
+use crate::worker::MAX_PLY;
+use kestrel_chess::{Board, Move, MoveList, PieceKind};
+
+/// What the search knows about the node whose moves are being ordered.
+#[derive(Clone, Copy, Debug)]
+pub struct OrderContext {
+    pub hash_move: Option<Move>,
+    pub ply: usize,
+    /// The opponent's last move (for the counter-move heuristic).
+    pub prev_move: Option<Move>,
+}
+
+/// Scores moves (higher is searched first) and learns from cut-offs.
+pub trait MoveOrderer: Send {
+    /// Writes one score per move into `scores`.
+    fn score(&self, board: &Board, moves: &[Move], ctx: &OrderContext, scores: &mut [i32]);
+    /// `mv` failed high at depth `depth_plies`; `tried_quiets` were searched before it in vain.
+    fn on_cutoff(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        tried_quiets: &[Move],
+        depth_plies: i32,
+        ctx: &OrderContext,
+    );
+    /// Whether `mv` is a killer move at `ply` (late-move reductions spare killers).
+    fn is_killer(&self, _mv: Move, _ply: usize) -> bool {
+        false
+    }
+    /// Forgets everything (new game).
+    fn clear(&mut self);
+}
+
+/// Builds a fresh orderer for each search thread.
+pub type OrdererFactory = fn(&SearchParams) -> Box<dyn MoveOrderer>;
+
+/// The default factory: [`HeuristicOrderer`].
+pub fn heuristic_orderer(params: &SearchParams) -> Box<dyn MoveOrderer> {
+    Box::new(HeuristicOrderer::new(params))
+}
+
+const HASH_SCORE: i32 = 1 << 30;
+const GOOD_NOISY: i32 = 1 << 28;
+const KILLER_1: i32 = 1 << 27;
+const KILLER_2: i32 = KILLER_1 - 1;
+const COUNTER: i32 = KILLER_1 - 2;
+const BAD_NOISY: i32 = -(1 << 28);
+const HISTORY_MAX: i32 = 16384;
+
+pub struct HeuristicOrderer {
+    use_killers: bool,
+    use_history: bool,
+    use_counter: bool,
+    use_see: bool,
+    killers: Box<[[Move; 2]; MAX_PLY + 2]>,
+    /// Butterfly history indexed by side, from, to.
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// Reply to a move, indexed by the moved piece and its destination.
+    counter: Box<[[Move; 64]; 12]>,
+}
+
+impl HeuristicOrderer {
+    pub fn new(params: &SearchParams) -> HeuristicOrderer {
+        HeuristicOrderer {
+            use_killers: params.use_killers,
+            use_history: params.use_history,
+            use_counter: params.use_counter_move,
+            use_see: params.use_see_ordering,
+            killers: Box::new([[Move::NULL; 2]; MAX_PLY + 2]),
+            history: Box::new([[[0; 64]; 64]; 2]),
+            counter: Box::new([[Move::NULL; 64]; 12]),
+        }
+    }
+
+    fn counter_slot(board: &Board, prev: Option<Move>) -> Option<(usize, usize)> {
+        let prev = prev.filter(|m| !m.is_null())?;
+        let piece = board.piece_at(prev.to())?;
+        Some((piece.index(), prev.to().index()))
+    }
+
+    fn noisy_score(&self, board: &Board, mv: Move) -> i32 {
+        let attacker = board
+            .piece_at(mv.from())
+            .map_or(0, |p| p.kind.index() as i32);
+        let mvv_lva = capture_gain(board, mv) * 8 - attacker;
+        if let Some(kind) = mv.promotion_kind()
+            && kind != PieceKind::Queen
+        {
+            return BAD_NOISY + mvv_lva;
+        }
+        let victim = capture_gain(board, mv);
+        let mover = board.piece_at(mv.from()).map_or(0, |p| value(p.kind));
+        if self.use_see && mover > victim && see(board, mv) < 0 {
+            BAD_NOISY + mvv_lva
+        } else {
+            GOOD_NOISY + mvv_lva
+        }
+    }
+
+    fn bonus(entry: &mut i32, bonus: i32) {
+        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+impl MoveOrderer for HeuristicOrderer {
+    fn score(&self, board: &Board, moves: &[Move], ctx: &OrderContext, scores: &mut [i32]) {
+        let side = board.side_to_move().index();
+        let killers = self.killers[ctx.ply.min(MAX_PLY)];
+        let counter = if self.use_counter {
+            Self::counter_slot(board, ctx.prev_move).map(|(p, s)| self.counter[p][s])
+        } else {
+            None
+        };
+        for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+            let mv = *mv;
+            *score = if Some(mv) == ctx.hash_move {
+                HASH_SCORE
+            } else if mv.is_noisy() {
+                self.noisy_score(board, mv)
+            } else if self.use_killers && mv == killers[0] {
+                KILLER_1
+            } else if self.use_killers && mv == killers[1] {
+                KILLER_2
+            } else if Some(mv) == counter {
+                COUNTER
+            } else if self.use_history {
+                self.history[side][mv.from().index()][mv.to().index()]
+            } else {
+                0
+            };
+        }
+    }
+
+    fn on_cutoff(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        tried_quiets: &[Move],
+        depth_plies: i32,
+        ctx: &OrderContext,
+    ) {
+        if mv.is_noisy() {
+            return;
+        }
+        let ply = ctx.ply.min(MAX_PLY);
+        if self.use_killers && self.killers[ply][0] != mv {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = mv;
+        }
+        if self.use_counter
+            && let Some((p, s)) = Self::counter_slot(board, ctx.prev_move)
+        {
+            self.counter[p][s] = mv;
+        }
+        if self.use_history {
+            let side = board.side_to_move().index();
+            let bonus = (depth_plies * depth_plies).min(400) * 16;
+            Self::bonus(
+                &mut self.history[side][mv.from().index()][mv.to().index()],
+                bonus,
+            );
+            for q in tried_quiets {
+                Self::bonus(
+                    &mut self.history[side][q.from().index()][q.to().index()],
+                    -bonus,
+                );
+            }
+        }
+    }
+
+    fn is_killer(&self, mv: Move, ply: usize) -> bool {
+        self.use_killers && self.killers[ply.min(MAX_PLY)].contains(&mv)
+    }
+
+    fn clear(&mut self) {
+        self.killers.fill([Move::NULL; 2]);
+        for side in self.history.iter_mut() {
+            for row in side.iter_mut() {
+                row.fill(0);
+            }
+        }
+        for row in self.counter.iter_mut() {
+            row.fill(Move::NULL);
+        }
+    }
+}
+
+/// Hands out moves best-first by lazy selection sort (a cut-off usually comes early, so most
+/// lists are never fully sorted).
+pub struct MovePicker {
+    moves: MoveList,
+    scores: [i32; kestrel_chess::MAX_MOVES],
+    next: usize,
+}
+
+impl MovePicker {
+    pub fn new(
+        moves: MoveList,
+        board: &Board,
+        orderer: &dyn MoveOrderer,
+        ctx: &OrderContext,
+    ) -> MovePicker {
+        let mut scores = [0; kestrel_chess::MAX_MOVES];
+        orderer.score(board, moves.as_slice(), ctx, &mut scores[..moves.len()]);
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The next move and its ordering score.
+    pub fn next_move(&mut self) -> Option<(Move, i32)> {
+        let n = self.moves.len();
+        if self.next >= n {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let item = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(item)
+    }
+}

@@ -1,0 +1,127 @@
+//! Never an illegal move over random positions; Falcon's chromosome and params file.
+
+use kestrel_chess::Board;
+use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
+use kestrel_search::{EngineConfig, FALCON_SET, SEARCH_TABLE, SWITCHES, SearchLimits, Searcher};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const FALCON_VALUES: [i32; 18] = [1, 4, 1, 6, 3, 106, 219, 512, 1, 4, 6, 14, 3, 2, 4, 2, 3, 1];
+
+#[test]
+fn no_illegal_move_over_random_positions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20261121);
+    let mut searcher = Searcher::new(EngineConfig {
+        hash_mb: 4,
+        ..EngineConfig::default()
+    });
+    let mut searched = 0;
+    while searched < 300 {
+        let mut board = Board::startpos();
+        let plies = rng.random_range(0..80);
+        for _ in 0..plies {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            board.make_move(mv);
+        }
+        let legal = board.legal_moves();
+        // Keep the hash table across positions: stale entries must never leak a bad move.
+        let r = searcher.search(&board, &SearchLimits::depth(3), &mut |_| {});
+        match r.best_move {
+            Some(mv) => assert!(legal.contains(mv), "{board:?}: illegal {mv}"),
+            None => assert!(legal.is_empty(), "{board:?}: no move returned"),
+        }
+        let mut b = board.clone();
+        for &m in &r.pv {
+            assert!(
+                b.legal_moves().contains(m),
+                "{board:?}: illegal PV move {m}"
+            );
+            b.make_move(m);
+        }
+        if let Some(p) = r.ponder_move {
+            assert_eq!(r.pv.get(1), Some(&p));
+        }
+        searched += 1;
+    }
+}
+
+#[test]
+fn falcon_parameters_make_a_70_bit_chromosome() {
+    SEARCH_TABLE.validate().unwrap();
+    let schema = BitSchema::new(&SEARCH_TABLE, Some(FALCON_SET), Coding::Binary).unwrap();
+    assert_eq!(schema.bit_len(), 70);
+    assert_eq!(FALCON_SET.len(), 18);
+    let mut values = ParamValues::defaults(&SEARCH_TABLE);
+    for (name, v) in FALCON_SET.iter().zip(FALCON_VALUES) {
+        values.set_scalar(name, v).unwrap();
+    }
+    for coding in [Coding::Binary, Coding::Gray] {
+        let schema = BitSchema::new(&SEARCH_TABLE, Some(FALCON_SET), coding).unwrap();
+        let bits = schema.encode(&values);
+        assert_eq!(bits.len(), 70);
+        assert_eq!(schema.decode_fields(&bits), FALCON_VALUES);
+        assert_eq!(
+            schema.decode(&bits, &ParamValues::defaults(&SEARCH_TABLE)),
+            values
+        );
+    }
+    // Falcon's values are Kestrel's defaults.
+    assert_eq!(values, ParamValues::defaults(&SEARCH_TABLE));
+}
+
+#[test]
+fn falcon_params_file_loads() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../params/falcon.toml");
+    let sets = ParamsFile::load(std::path::Path::new(path), &[&SEARCH_TABLE]).unwrap();
+    for (name, v) in FALCON_SET.iter().zip(FALCON_VALUES) {
+        assert_eq!(sets[0].get(name).unwrap(), &[v], "{name}");
+    }
+}
+
+#[test]
+fn every_switch_is_declared_and_changes_the_search() {
+    let board = Board::from_fen(
+        "r1bqr1k1/1pp2pbp/3p1np1/p1nPp3/2P1P3/P1N1B1PP/1P1N1PB1/R2Q1RK1 b - - 2 13",
+    )
+    .unwrap();
+    let nodes = |values: ParamValues| {
+        let mut s = Searcher::new(EngineConfig {
+            search_params: values,
+            ..EngineConfig::default()
+        });
+        s.search(&board, &SearchLimits::depth(8), &mut |_| {}).nodes
+    };
+    let full = nodes(ParamValues::defaults(&SEARCH_TABLE));
+    let mut unchanged = Vec::new();
+    for (label, name) in SWITCHES {
+        assert!(SEARCH_TABLE.find(name).is_some(), "{name}");
+        let mut v = ParamValues::defaults(&SEARCH_TABLE);
+        v.set_scalar(name, 0).unwrap();
+        if nodes(v) == full {
+            unchanged.push(*label);
+        }
+    }
+    // Blockage and mate-distance pruning never trigger in this middlegame, and with the hash
+    // table on, iterative deepening leaves no PV node without a hash move (IID's trigger).
+    unchanged.retain(|l| {
+        ![
+            "blockage detection",
+            "mate-distance pruning",
+            "internal iterative deepening",
+        ]
+        .contains(l)
+    });
+    assert!(
+        unchanged.is_empty(),
+        "switches without effect: {unchanged:?}"
+    );
+    let mut no_tt = ParamValues::defaults(&SEARCH_TABLE);
+    no_tt.set_scalar("USE_TT", 0).unwrap();
+    let mut no_tt_no_iid = no_tt.clone();
+    no_tt_no_iid.set_scalar("USE_IID", 0).unwrap();
+    assert_ne!(nodes(no_tt), nodes(no_tt_no_iid));
+}

@@ -1,0 +1,388 @@
+//! Playing one game between two players, with every way a game can end.
+
+use crate::adjudication::{Adjudication, MoveLimitScoring, Verdict, own_evaluation_winner};
+use crate::limits::Limit;
+use crate::openings::Opening;
+use crate::player::{MoveRequest, Player, PlayerError, score_to_cp};
+use kestrel_chess::{Board, Color, Move};
+use kestrel_search::{Score, SearchLimits};
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameSettings {
+    pub limit: Limit,
+    pub adjudication: Adjudication,
+    /// Clock overrun tolerated before a time forfeit (process and scheduling overhead).
+    pub time_margin: Duration,
+}
+
+impl GameSettings {
+    pub fn new(limit: Limit) -> GameSettings {
+        GameSettings {
+            limit,
+            adjudication: Adjudication::default(),
+            time_margin: Duration::from_millis(100),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+impl GameResult {
+    pub fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pgn(&self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Points for `color`: 1, 1/2 or 0.
+    pub fn points_for(&self, color: Color) -> f64 {
+        match (self, color) {
+            (GameResult::Draw, _) => 0.5,
+            (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Why the game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    Checkmate,
+    Stalemate,
+    ThreefoldRepetition,
+    FiftyMoveRule,
+    InsufficientMaterial,
+    /// Both engines agreed this side is lost.
+    ResignAdjudication(Color),
+    DrawAdjudication,
+    /// The move limit; the final position's evaluations by White's and Black's players.
+    MoveLimit {
+        white_eval: Option<i32>,
+        black_eval: Option<i32>,
+    },
+    TimeForfeit(Color),
+    /// The player of this colour failed (crash, hang, illegal move, start failure).
+    Fault(Color, PlayerError),
+    /// Neither engine could start: no game (scored as a draw so that nobody gains).
+    NoGame(String),
+}
+
+impl Termination {
+    /// A short category, for counting how games ended.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::ThreefoldRepetition => "repetition",
+            Termination::FiftyMoveRule => "fifty moves",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::ResignAdjudication(_) => "resign adjudication",
+            Termination::DrawAdjudication => "draw adjudication",
+            Termination::MoveLimit { .. } => "move limit",
+            Termination::TimeForfeit(_) => "time forfeit",
+            Termination::Fault(_, PlayerError::StartFailed(_)) => "start failure",
+            Termination::Fault(_, PlayerError::Crashed(_)) => "crash",
+            Termination::Fault(_, PlayerError::Hung(_)) => "hang",
+            Termination::Fault(_, PlayerError::IllegalMove(_)) => "illegal move",
+            Termination::Fault(_, PlayerError::Protocol(_)) => "protocol error",
+            Termination::NoGame(_) => "no game",
+        }
+    }
+}
+
+impl std::fmt::Display for Termination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = |c: &Color| match c {
+            Color::White => "White",
+            Color::Black => "Black",
+        };
+        match self {
+            Termination::Checkmate => write!(f, "checkmate"),
+            Termination::Stalemate => write!(f, "stalemate"),
+            Termination::ThreefoldRepetition => write!(f, "threefold repetition"),
+            Termination::FiftyMoveRule => write!(f, "fifty-move rule"),
+            Termination::InsufficientMaterial => write!(f, "insufficient material"),
+            Termination::ResignAdjudication(c) => {
+                write!(f, "adjudication: {} resigns", side(c))
+            }
+            Termination::DrawAdjudication => write!(f, "adjudication: draw"),
+            Termination::MoveLimit {
+                white_eval,
+                black_eval,
+            } => {
+                let ev = |e: &Option<i32>| e.map_or("none".to_string(), |v| v.to_string());
+                write!(
+                    f,
+                    "move limit (evaluations: White's {}, Black's {})",
+                    ev(white_eval),
+                    ev(black_eval)
+                )
+            }
+            Termination::TimeForfeit(c) => write!(f, "time forfeit: {}", side(c)),
+            Termination::Fault(c, e) => write!(f, "{}: {e}", side(c)),
+            Termination::NoGame(why) => write!(f, "no game: {why}"),
+        }
+    }
+}
+
+/// What the engine said about one of its moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveInfo {
+    pub score: Option<Score>,
+    pub depth: i32,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub white: String,
+    pub black: String,
+    pub opening: Opening,
+    /// Moves played by the engines (after the opening's book moves).
+    pub moves: Vec<Move>,
+    /// One entry per move in `moves`.
+    pub infos: Vec<MoveInfo>,
+    pub result: GameResult,
+    pub termination: Termination,
+    pub limit: Limit,
+}
+
+impl GameRecord {
+    /// Every move from the opening's start position (book moves first).
+    pub fn all_moves(&self) -> Vec<Move> {
+        self.opening
+            .moves
+            .iter()
+            .chain(&self.moves)
+            .copied()
+            .collect()
+    }
+
+    /// The final position.
+    pub fn final_board(&self) -> Board {
+        let mut board = self.opening.position();
+        for &mv in &self.moves {
+            board.make_move(mv);
+        }
+        board
+    }
+}
+
+/// Plays one game from `opening`. Never fails: a player that cannot move loses, and the
+/// reason is in [`GameRecord::termination`].
+pub fn play_game(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    opening: &Opening,
+    settings: &GameSettings,
+) -> GameRecord {
+    let mut record = GameRecord {
+        white: white.name().to_string(),
+        black: black.name().to_string(),
+        opening: opening.clone(),
+        moves: Vec::new(),
+        infos: Vec::new(),
+        result: GameResult::Draw,
+        termination: Termination::NoGame(String::new()),
+        limit: settings.limit,
+    };
+    let (result, termination) = run(white, black, opening, settings, &mut record);
+    record.result = result;
+    record.termination = termination;
+    record
+}
+
+fn run(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    opening: &Opening,
+    settings: &GameSettings,
+    record: &mut GameRecord,
+) -> (GameResult, Termination) {
+    let white_start = white.new_game();
+    let black_start = black.new_game();
+    match (white_start, black_start) {
+        (Err(w), Err(b)) => {
+            return (
+                GameResult::Draw,
+                Termination::NoGame(format!("White: {w}; Black: {b}")),
+            );
+        }
+        (Err(e), _) => return fault(Color::White, e),
+        (_, Err(e)) => return fault(Color::Black, e),
+        _ => {}
+    }
+    let mut board = opening.position();
+    let all_moves_base = opening.moves.clone();
+    let mut clocks = match settings.limit {
+        Limit::Clock { base, .. } => [base, base],
+        _ => [Duration::ZERO; 2],
+    };
+    let mut white_scores: Vec<Option<i32>> = Vec::new();
+    loop {
+        if let Some(end) = rules_end(&board) {
+            return end;
+        }
+        let side = board.side_to_move();
+        if let Some(limit) = settings.adjudication.move_limit
+            && record.moves.len() >= 2 * limit.moves
+        {
+            let white_eval = white.evaluate_white(&board);
+            let black_eval = black.evaluate_white(&board);
+            let result = match limit.scoring {
+                MoveLimitScoring::Draw => GameResult::Draw,
+                MoveLimitScoring::OwnEvaluation { margin_cp } => {
+                    own_evaluation_winner(white_eval, black_eval, margin_cp)
+                        .map_or(GameResult::Draw, GameResult::win_for)
+                }
+            };
+            return (
+                result,
+                Termination::MoveLimit {
+                    white_eval,
+                    black_eval,
+                },
+            );
+        }
+        let limits = search_limits(&settings.limit, &clocks);
+        let moves: Vec<Move> = all_moves_base
+            .iter()
+            .chain(&record.moves)
+            .copied()
+            .collect();
+        let request = MoveRequest {
+            start: &opening.start,
+            moves: &moves,
+            board: &board,
+            limits: &limits,
+        };
+        let player: &mut dyn Player = match side {
+            Color::White => &mut *white,
+            Color::Black => &mut *black,
+        };
+        let started = Instant::now();
+        let answer = player.choose_move(&request);
+        let elapsed = started.elapsed();
+        let answer = match answer {
+            Ok(a) => a,
+            Err(e) => return fault(side, e),
+        };
+        if !board.legal_moves().contains(answer.mv) {
+            return fault(side, PlayerError::IllegalMove(answer.mv.to_string()));
+        }
+        if let Some(end) = clock_after_move(settings, &mut clocks, side, elapsed) {
+            return end;
+        }
+        board.make_move(answer.mv);
+        record.moves.push(answer.mv);
+        white_scores.push(answer.score.map(|s| score_to_cp(s) * side.sign()));
+        record.infos.push(MoveInfo {
+            score: answer.score,
+            depth: answer.depth,
+            nodes: answer.nodes,
+            time: elapsed,
+        });
+        if rules_end(&board).is_none() {
+            let full_moves = board.fullmove_number() as usize;
+            match settings.adjudication.check(&white_scores, full_moves) {
+                Some(Verdict::Resign(loser)) => {
+                    return (
+                        GameResult::win_for(loser.flip()),
+                        Termination::ResignAdjudication(loser),
+                    );
+                }
+                Some(Verdict::Draw) => return (GameResult::Draw, Termination::DrawAdjudication),
+                None => {}
+            }
+        }
+    }
+}
+
+fn fault(side: Color, error: PlayerError) -> (GameResult, Termination) {
+    (
+        GameResult::win_for(side.flip()),
+        Termination::Fault(side, error),
+    )
+}
+
+/// The game-ending rules of chess, checked in the current position.
+pub fn rules_end(board: &Board) -> Option<(GameResult, Termination)> {
+    if board.legal_moves().is_empty() {
+        return Some(if board.in_check() {
+            (
+                GameResult::win_for(board.side_to_move().flip()),
+                Termination::Checkmate,
+            )
+        } else {
+            (GameResult::Draw, Termination::Stalemate)
+        });
+    }
+    if board.is_insufficient_material() {
+        return Some((GameResult::Draw, Termination::InsufficientMaterial));
+    }
+    if board.is_threefold() {
+        return Some((GameResult::Draw, Termination::ThreefoldRepetition));
+    }
+    if board.is_fifty_move_draw() {
+        return Some((GameResult::Draw, Termination::FiftyMoveRule));
+    }
+    None
+}
+
+fn search_limits(limit: &Limit, clocks: &[Duration; 2]) -> SearchLimits {
+    match *limit {
+        Limit::Depth(d) => SearchLimits::depth(d),
+        Limit::Nodes(n) => SearchLimits::nodes(n),
+        Limit::MoveTime(t) => SearchLimits::movetime(t),
+        Limit::Clock { increment, .. } => SearchLimits {
+            wtime: Some(clocks[0]),
+            btime: Some(clocks[1]),
+            winc: Some(increment),
+            binc: Some(increment),
+            ..Default::default()
+        },
+    }
+}
+
+/// Charges the move's time to the mover's clock; a flag fall ends the game.
+fn clock_after_move(
+    settings: &GameSettings,
+    clocks: &mut [Duration; 2],
+    side: Color,
+    elapsed: Duration,
+) -> Option<(GameResult, Termination)> {
+    let forfeit = Some((
+        GameResult::win_for(side.flip()),
+        Termination::TimeForfeit(side),
+    ));
+    match settings.limit {
+        Limit::Clock { increment, .. } => {
+            let clock = &mut clocks[side.index()];
+            if elapsed > *clock + settings.time_margin {
+                return forfeit;
+            }
+            *clock = clock.saturating_sub(elapsed) + increment;
+            None
+        }
+        Limit::MoveTime(t) if elapsed > t + settings.time_margin => forfeit,
+        _ => None,
+    }
+}

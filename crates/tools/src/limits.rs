@@ -1,0 +1,101 @@
+//! How long each move may take in a game: fixed depth, fixed nodes, fixed time per move, or
+//! a clock with base time and increment.
+
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    Depth(i32),
+    Nodes(u64),
+    MoveTime(Duration),
+    /// A chess clock: `base` for the game, plus `increment` after every move.
+    Clock {
+        base: Duration,
+        increment: Duration,
+    },
+}
+
+impl Limit {
+    /// Parses a time control `BASE+INC` in seconds (`10+0.1`, `60`, `0.5+0.05`).
+    pub fn parse_tc(text: &str) -> Result<Limit, String> {
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |s: &str| -> Result<Duration, String> {
+            let v: f64 = s.trim().parse().map_err(|_| {
+                format!("'{s}' in time control '{text}' is not a number of seconds")
+            })?;
+            if !(v.is_finite() && v >= 0.0) {
+                return Err(format!(
+                    "time control '{text}' has a negative or invalid time"
+                ));
+            }
+            Ok(Duration::from_secs_f64(v))
+        };
+        let base = secs(base)?;
+        if base.is_zero() {
+            return Err(format!(
+                "time control '{text}' needs a base time above zero"
+            ));
+        }
+        Ok(Limit::Clock {
+            base,
+            increment: secs(inc)?,
+        })
+    }
+
+    /// Depth and node limits give the same game every time (given the same engines).
+    pub fn is_deterministic(&self) -> bool {
+        matches!(self, Limit::Depth(_) | Limit::Nodes(_))
+    }
+
+    /// The PGN `TimeControl` tag value (`-` when moves are not timed).
+    pub fn pgn_time_control(&self) -> String {
+        match self {
+            Limit::Clock { base, increment } if increment.is_zero() => secs(*base),
+            Limit::Clock { base, increment } => format!("{}+{}", secs(*base), secs(*increment)),
+            Limit::MoveTime(t) => format!("{}/move", secs(*t)),
+            Limit::Depth(_) | Limit::Nodes(_) => "-".to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::Depth(d) => write!(f, "depth {d}"),
+            Limit::Nodes(n) => write!(f, "nodes {n}"),
+            Limit::MoveTime(t) => write!(f, "movetime {}ms", t.as_millis()),
+            Limit::Clock { .. } => write!(f, "tc {}", self.pgn_time_control()),
+        }
+    }
+}
+
+/// Seconds without trailing zeros: 10, 0.1, 2.5.
+fn secs(d: Duration) -> String {
+    let s = format!("{:.3}", d.as_secs_f64());
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_and_print() {
+        let tc = Limit::parse_tc("10+0.1").unwrap();
+        assert_eq!(
+            tc,
+            Limit::Clock {
+                base: Duration::from_secs(10),
+                increment: Duration::from_millis(100)
+            }
+        );
+        assert_eq!(tc.pgn_time_control(), "10+0.1");
+        assert_eq!(Limit::parse_tc("60").unwrap().pgn_time_control(), "60");
+        assert!(Limit::parse_tc("abc").is_err());
+        assert!(Limit::parse_tc("0+1").is_err());
+        assert!(Limit::parse_tc("-5+1").is_err());
+        assert!(Limit::parse_tc("5+x").is_err());
+        assert!(Limit::Depth(3).is_deterministic() && !tc.is_deterministic());
+        assert_eq!(Limit::Nodes(5).pgn_time_control(), "-");
+    }
+}

@@ -1,0 +1,127 @@
+//! A match between two engines: each opening played twice with colours swapped, games in
+//! parallel on worker threads, an optional SPRT that stops the match early.
+
+use crate::game::{GameRecord, GameResult, GameSettings, play_game};
+use crate::openings::Opening;
+use crate::player::EngineSpec;
+use crate::sprt::{Sprt, SprtDecision};
+use crate::stats::Wdl;
+use kestrel_chess::Color;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    /// Games to play (game `2k` and `2k+1` share opening `k`, A is White in the even ones).
+    pub games: usize,
+    /// Games played at the same time (each worker owns one player per engine).
+    pub concurrency: usize,
+    pub game: GameSettings,
+    pub sprt: Option<Sprt>,
+}
+
+/// The outcome from engine A's point of view.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    pub engine_a: String,
+    pub engine_b: String,
+    /// Finished games in game order (fewer than asked when the SPRT stopped the match).
+    pub games: Vec<GameRecord>,
+    pub wdl: Wdl,
+    /// The SPRT's final log-likelihood ratio and decision, when one was run.
+    pub sprt: Option<(f64, SprtDecision)>,
+}
+
+/// Progress report after each finished game.
+pub struct GameDone<'a> {
+    pub index: usize,
+    pub game: &'a GameRecord,
+    /// A's results so far.
+    pub wdl: Wdl,
+    pub llr: Option<f64>,
+}
+
+/// Results of one game from A's point of view (A is White in even-numbered games).
+pub fn wdl_for_a(index: usize, game: &GameRecord) -> Wdl {
+    let a_color = if index.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    match game.result {
+        GameResult::Draw => Wdl::new(0, 1, 0),
+        r if r == GameResult::win_for(a_color) => Wdl::new(1, 0, 0),
+        _ => Wdl::new(0, 0, 1),
+    }
+}
+
+/// Plays the match. Openings are used in order (game `i` uses opening `(i / 2) % len`); an
+/// empty list means the standard start position. With depth or node limits, built-in games
+/// are reproducible whatever the concurrency.
+pub fn run_match(
+    a: &EngineSpec,
+    b: &EngineSpec,
+    openings: &[Opening],
+    settings: &MatchSettings,
+    on_game: &(dyn Fn(&GameDone) + Sync),
+) -> MatchResult {
+    let start_only = [Opening::startpos()];
+    let openings = if openings.is_empty() {
+        &start_only[..]
+    } else {
+        openings
+    };
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let finished: Mutex<(Vec<Option<GameRecord>>, Wdl)> =
+        Mutex::new(((0..settings.games).map(|_| None).collect(), Wdl::default()));
+    let workers = settings.concurrency.clamp(1, settings.games.max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut player_a = a.create();
+                let mut player_b = b.create();
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= settings.games {
+                        break;
+                    }
+                    let opening = &openings[(index / 2) % openings.len()];
+                    let game = if index.is_multiple_of(2) {
+                        play_game(&mut *player_a, &mut *player_b, opening, &settings.game)
+                    } else {
+                        play_game(&mut *player_b, &mut *player_a, opening, &settings.game)
+                    };
+                    let mut guard = finished.lock().unwrap_or_else(|e| e.into_inner());
+                    guard.1 += wdl_for_a(index, &game);
+                    let wdl = guard.1;
+                    let llr = settings.sprt.map(|s| s.llr(&wdl));
+                    if let Some(s) = settings.sprt
+                        && s.decision(&wdl) != SprtDecision::Continue
+                    {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    on_game(&GameDone {
+                        index,
+                        game: &game,
+                        wdl,
+                        llr,
+                    });
+                    guard.0[index] = Some(game);
+                }
+            });
+        }
+    });
+    let (slots, wdl) = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    let games: Vec<GameRecord> = slots.into_iter().flatten().collect();
+    MatchResult {
+        engine_a: a.name().to_string(),
+        engine_b: b.name().to_string(),
+        games,
+        wdl,
+        sprt: settings.sprt.map(|s| (s.llr(&wdl), s.decision(&wdl))),
+    }
+}

@@ -1,0 +1,225 @@
+//! Opening positions for matches: read from EPD or PGN files (optionally gzipped) and
+//! sampled with a seed.
+
+use kestrel_chess::{Board, EpdRecord, Move, PgnReader};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use thiserror::Error;
+
+/// Where a game starts: a position plus book moves played from it (shown in the PGN and sent
+/// to UCI engines, so repetition history is complete).
+#[derive(Clone, Debug)]
+pub struct Opening {
+    pub start: Board,
+    pub moves: Vec<Move>,
+    /// For the PGN `Opening` tag (EPD `id`, or the PGN's `Opening`/`ECO` tags).
+    pub name: Option<String>,
+}
+
+impl Opening {
+    /// The standard start position, no book moves.
+    pub fn startpos() -> Opening {
+        Opening::from_board(Board::startpos())
+    }
+
+    pub fn from_board(board: Board) -> Opening {
+        Opening {
+            start: board,
+            moves: Vec::new(),
+            name: None,
+        }
+    }
+
+    /// The position after the book moves (history included).
+    pub fn position(&self) -> Board {
+        let mut board = self.start.clone();
+        for &mv in &self.moves {
+            board.make_move(mv);
+        }
+        board
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum OpeningError {
+    #[error("cannot read openings file {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("openings file {path}: line {line}: {reason}")]
+    Bad {
+        path: String,
+        line: usize,
+        reason: String,
+    },
+    #[error("openings file {0} holds no usable position")]
+    Empty(String),
+    #[error("openings file {0}: unknown format (expected .epd, .fen or .pgn, optionally .gz)")]
+    UnknownFormat(String),
+}
+
+/// Reads every opening of an `.epd`/`.fen`/`.pgn` file (each optionally `.gz`). A malformed
+/// entry is an error with its line number: a broken book should not go unnoticed.
+pub fn load_openings(path: &Path) -> Result<Vec<Opening>, OpeningError> {
+    let name = path.display().to_string();
+    let io = |source| OpeningError::Io {
+        path: name.clone(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let lower = name.to_ascii_lowercase();
+    let (stem, reader): (&str, Box<dyn Read>) = match lower.strip_suffix(".gz") {
+        Some(stem) => (stem, Box::new(flate2::read::MultiGzDecoder::new(file))),
+        None => (lower.as_str(), Box::new(file)),
+    };
+    let reader = BufReader::new(reader);
+    let openings = if stem.ends_with(".pgn") {
+        read_pgn(reader, &name)?
+    } else if stem.ends_with(".epd") || stem.ends_with(".fen") {
+        read_epd(reader, &name)?
+    } else {
+        return Err(OpeningError::UnknownFormat(name));
+    };
+    if openings.is_empty() {
+        return Err(OpeningError::Empty(name));
+    }
+    Ok(openings)
+}
+
+fn read_epd(reader: impl BufRead, path: &str) -> Result<Vec<Opening>, OpeningError> {
+    let mut out = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|source| OpeningError::Io {
+            path: path.to_string(),
+            source,
+        })?;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let record = EpdRecord::parse(line).map_err(|e| OpeningError::Bad {
+            path: path.to_string(),
+            line: i + 1,
+            reason: e.to_string(),
+        })?;
+        let name = record.id().map(str::to_string);
+        out.push(Opening {
+            start: record.board,
+            moves: Vec::new(),
+            name,
+        });
+    }
+    Ok(out)
+}
+
+fn read_pgn(reader: impl BufRead, path: &str) -> Result<Vec<Opening>, OpeningError> {
+    let mut out = Vec::new();
+    for game in PgnReader::new(reader) {
+        let game = game.map_err(|e| OpeningError::Bad {
+            path: path.to_string(),
+            line: e.line,
+            reason: e.reason.clone(),
+        })?;
+        let name = game
+            .tag("Opening")
+            .or(game.tag("ECO"))
+            .or(game.tag("Eco"))
+            .map(str::to_string);
+        out.push(Opening {
+            start: game.start,
+            moves: game.moves,
+            name,
+        });
+    }
+    Ok(out)
+}
+
+/// `count` openings drawn without replacement in a seeded random order (cycling through the
+/// shuffled list again when more are asked for than the file holds).
+pub fn sample_openings(openings: &[Opening], count: usize, seed: u64) -> Vec<Opening> {
+    if openings.is_empty() {
+        return Vec::new();
+    }
+    let mut order: Vec<usize> = (0..openings.len()).collect();
+    order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    (0..count)
+        .map(|i| openings[order[i % order.len()]].clone())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(rel: &str) -> std::path::PathBuf {
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(rel)
+    }
+
+    #[test]
+    fn reads_two_move_epd_book() {
+        let all = load_openings(&data("openings/2moves_v1.epd")).unwrap();
+        assert_eq!(all.len(), 40_457);
+        // Every line is White to move after two moves each.
+        assert!(all.iter().all(|o| o.position().fullmove_number() == 3));
+    }
+
+    #[test]
+    fn reads_gzipped_pgn_book() {
+        let all = load_openings(&data("openings/8moves_v3.pgn.gz")).unwrap();
+        assert_eq!(all.len(), 34_700);
+        assert!(all.iter().all(|o| o.moves.len() == 16));
+        assert_eq!(all[0].name.as_deref(), Some("A07"));
+    }
+
+    #[test]
+    fn sampling_is_seeded() {
+        let all: Vec<Opening> = ["a", "b", "c", "d", "e"]
+            .iter()
+            .map(|n| Opening {
+                name: Some(n.to_string()),
+                ..Opening::startpos()
+            })
+            .collect();
+        let names = |v: Vec<Opening>| v.into_iter().map(|o| o.name.unwrap()).collect::<Vec<_>>();
+        let a = names(sample_openings(&all, 7, 42));
+        assert_eq!(a, names(sample_openings(&all, 7, 42)));
+        assert_ne!(a, names(sample_openings(&all, 7, 43)));
+        // The first five are a permutation; then the cycle repeats.
+        let mut first: Vec<_> = a[..5].to_vec();
+        first.sort();
+        assert_eq!(first, ["a", "b", "c", "d", "e"]);
+        assert_eq!(a[5], a[0]);
+    }
+
+    #[test]
+    fn malformed_files_are_errors() {
+        let dir = std::env::temp_dir().join(format!("kestrel-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.epd");
+        std::fs::write(
+            &bad,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nnot a fen\n",
+        )
+        .unwrap();
+        let err = load_openings(&bad).unwrap_err().to_string();
+        assert!(err.contains("line 2"), "{err}");
+        let empty = dir.join("empty.pgn");
+        std::fs::write(&empty, "").unwrap();
+        assert!(matches!(load_openings(&empty), Err(OpeningError::Empty(_))));
+        assert!(matches!(
+            load_openings(&dir.join("x.txt")),
+            Err(OpeningError::Io { .. })
+        ));
+        let txt = dir.join("x.txt");
+        std::fs::write(&txt, "x").unwrap();
+        assert!(matches!(
+            load_openings(&txt),
+            Err(OpeningError::UnknownFormat(_))
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,152 @@
+//! The player abstraction: anything that can be asked for a move in a game. Built-in engine
+//! configurations and external UCI engines both implement [`Player`], so games, matches and
+//! tournaments do not care which kind is playing.
+
+use crate::builtin::BuiltinPlayer;
+use crate::uci_player::{UciPlayer, UciTimeouts};
+use kestrel_chess::{Board, Move};
+use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_params::{ParamFileError, ParamsFile};
+use kestrel_search::{EngineConfig, MATE, SEARCH_TABLE, Score, SearchLimits};
+use std::time::Duration;
+use thiserror::Error;
+
+/// What a player is asked: the game so far and the limits for this move.
+pub struct MoveRequest<'a> {
+    /// Position the game started from (before any opening move).
+    pub start: &'a Board,
+    /// Every move played since `start`.
+    pub moves: &'a [Move],
+    /// The current position (`start` plus `moves`, with history for repetitions).
+    pub board: &'a Board,
+    pub limits: &'a SearchLimits,
+}
+
+/// A player's answer.
+#[derive(Clone, Debug)]
+pub struct PlayerMove {
+    pub mv: Move,
+    /// The player's own score for the position, side to move's view, when it reports one.
+    pub score: Option<Score>,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+/// Why a player could not produce a move; each one loses the game for that player.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PlayerError {
+    #[error("engine failed to start: {0}")]
+    StartFailed(String),
+    #[error("engine crashed: {0}")]
+    Crashed(String),
+    #[error("engine hung: no answer within {0:?}")]
+    Hung(Duration),
+    #[error("illegal move '{0}'")]
+    IllegalMove(String),
+    #[error("protocol error: {0}")]
+    Protocol(String),
+}
+
+/// Something that plays chess moves.
+pub trait Player {
+    fn name(&self) -> &str;
+    /// Called before every game (clears hash tables; restarts a crashed engine).
+    fn new_game(&mut self) -> Result<(), PlayerError>;
+    fn choose_move(&mut self, request: &MoveRequest) -> Result<PlayerMove, PlayerError>;
+    /// Static evaluation from White's point of view, for the move-limit scoring rule; `None`
+    /// when the player cannot evaluate without searching.
+    fn evaluate_white(&mut self, board: &Board) -> Option<i32>;
+}
+
+/// How to create a player; cheap to clone, so every worker thread makes its own players.
+#[derive(Clone, Debug)]
+pub enum EngineSpec {
+    /// Kestrel's own search with this configuration (evaluation and search parameters).
+    Builtin { name: String, config: EngineConfig },
+    /// An external engine run as a subprocess speaking UCI.
+    Uci {
+        name: String,
+        command: String,
+        args: Vec<String>,
+        /// `setoption name NAME value VALUE` sent after the handshake.
+        options: Vec<(String, String)>,
+        timeouts: UciTimeouts,
+    },
+}
+
+impl EngineSpec {
+    pub fn builtin(name: impl Into<String>, config: EngineConfig) -> EngineSpec {
+        EngineSpec::Builtin {
+            name: name.into(),
+            config,
+        }
+    }
+
+    /// A built-in engine whose evaluation (`[eval]`) and search (`[search]`) parameters come
+    /// from a params file; names missing from the file keep their defaults.
+    pub fn builtin_from_params(
+        name: impl Into<String>,
+        path: &std::path::Path,
+    ) -> Result<EngineSpec, ParamFileError> {
+        let mut sets = ParamsFile::load(path, &[&EVAL_TABLE, &SEARCH_TABLE])?.into_iter();
+        let (Some(eval), Some(search)) = (sets.next(), sets.next()) else {
+            unreachable!("ParamsFile::load returns one set per table");
+        };
+        Ok(EngineSpec::builtin(
+            name,
+            EngineConfig {
+                evaluator: Evaluator::new(eval),
+                search_params: search,
+                ..EngineConfig::default()
+            },
+        ))
+    }
+
+    pub fn uci(name: impl Into<String>, command: impl Into<String>) -> EngineSpec {
+        EngineSpec::Uci {
+            name: name.into(),
+            command: command.into(),
+            args: Vec::new(),
+            options: Vec::new(),
+            timeouts: UciTimeouts::default(),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            EngineSpec::Builtin { name, .. } | EngineSpec::Uci { name, .. } => name,
+        }
+    }
+
+    /// A fresh player. A UCI engine is started lazily by its first `new_game`, so a command
+    /// that cannot run shows up as a lost game, not as an error here.
+    pub fn create(&self) -> Box<dyn Player> {
+        match self {
+            EngineSpec::Builtin { name, config } => {
+                Box::new(BuiltinPlayer::new(name.clone(), config.clone()))
+            }
+            EngineSpec::Uci {
+                name,
+                command,
+                args,
+                options,
+                timeouts,
+            } => Box::new(UciPlayer::new(
+                name.clone(),
+                command.clone(),
+                args.clone(),
+                options.clone(),
+                *timeouts,
+            )),
+        }
+    }
+}
+
+/// A score as centipawns for comparisons (mates as ±(MATE - distance)).
+pub fn score_to_cp(score: Score) -> i32 {
+    match score {
+        Score::Cp(c) => c,
+        Score::Mate(m) if m > 0 => MATE - 2 * m,
+        Score::Mate(m) => -MATE - 2 * m,
+    }
+}

@@ -1,0 +1,181 @@
+//! Engine specifications as written on the command line:
+//! `builtin`, `builtin:params=FILE`, `FILE.toml` (a built-in with those parameters) or
+//! `uci:COMMAND [ARGS...]`.
+
+use crate::player::EngineSpec;
+use crate::uci_player::UciTimeouts;
+use kestrel_search::EngineConfig;
+use std::path::Path;
+
+/// Parses one engine specification; `options` are `NAME=VALUE` UCI options (UCI engines only).
+pub fn parse_engine_spec(
+    text: &str,
+    options: &[String],
+    timeouts: UciTimeouts,
+) -> Result<EngineSpec, String> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix("uci:") {
+        let mut words = rest.split_whitespace();
+        let command = words
+            .next()
+            .ok_or_else(|| format!("'{text}': uci: needs a command"))?
+            .to_string();
+        let name = Path::new(&command)
+            .file_name()
+            .map_or(command.clone(), |n| n.to_string_lossy().into_owned());
+        return Ok(EngineSpec::Uci {
+            name,
+            args: words.map(str::to_string).collect(),
+            command,
+            options: parse_options(options)?,
+            timeouts,
+        });
+    }
+    if !options.is_empty() {
+        return Err(format!(
+            "UCI options ({}) only apply to uci: engines, not '{text}'",
+            options.join(", ")
+        ));
+    }
+    let params = if text == "builtin" {
+        None
+    } else if let Some(file) = text.strip_prefix("builtin:params=") {
+        Some(file)
+    } else if text.ends_with(".toml") {
+        Some(text)
+    } else {
+        return Err(format!(
+            "unknown engine '{text}' (expected builtin, builtin:params=FILE, FILE.toml or uci:COMMAND)"
+        ));
+    };
+    match params {
+        None => Ok(EngineSpec::builtin("kestrel", EngineConfig::default())),
+        Some(file) => {
+            let path = Path::new(file);
+            let name = path
+                .file_stem()
+                .map_or("kestrel".to_string(), |s| s.to_string_lossy().into_owned());
+            EngineSpec::builtin_from_params(name, path).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// `NAME=VALUE` pairs (the name may contain spaces, as UCI option names do).
+pub fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, String> {
+    options
+        .iter()
+        .map(|o| {
+            let (name, value) = o
+                .split_once('=')
+                .ok_or_else(|| format!("UCI option '{o}' must be NAME=VALUE"))?;
+            if name.trim().is_empty() {
+                return Err(format!("UCI option '{o}' has no name"));
+            }
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        })
+        .collect()
+}
+
+/// Gives engines with the same name distinct names (`name`, `name#2`, ...), so that PGN and
+/// tables can tell them apart.
+pub fn make_names_unique(specs: &mut [EngineSpec]) {
+    let names: Vec<String> = specs.iter().map(|s| s.name().to_string()).collect();
+    for (i, spec) in specs.iter_mut().enumerate() {
+        let same = names[..i].iter().filter(|n| **n == names[i]).count();
+        if same > 0 {
+            let new = format!("{}#{}", names[i], same + 1);
+            match spec {
+                EngineSpec::Builtin { name, .. } | EngineSpec::Uci { name, .. } => *name = new,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        let t = UciTimeouts::default();
+        let s = parse_engine_spec("builtin", &[], t).unwrap();
+        assert!(matches!(s, EngineSpec::Builtin { .. }));
+        let s = parse_engine_spec(
+            "uci:/usr/games/stockfish --flag",
+            &["Threads=1".into(), "Skill Level = 3".into()],
+            t,
+        )
+        .unwrap();
+        match s {
+            EngineSpec::Uci {
+                name,
+                command,
+                args,
+                options,
+                ..
+            } => {
+                assert_eq!(name, "stockfish");
+                assert_eq!(command, "/usr/games/stockfish");
+                assert_eq!(args, ["--flag"]);
+                assert_eq!(
+                    options,
+                    [
+                        ("Threads".to_string(), "1".to_string()),
+                        ("Skill Level".to_string(), "3".to_string())
+                    ]
+                );
+            }
+            _ => panic!("expected a UCI spec"),
+        }
+        assert!(parse_engine_spec("uci:", &[], t).is_err());
+        assert!(parse_engine_spec("stockfish", &[], t).is_err());
+        assert!(parse_engine_spec("builtin", &["Hash=1".into()], t).is_err());
+        assert!(parse_engine_spec("uci:x", &["novalue".into()], t).is_err());
+        let err = parse_engine_spec("builtin:params=/nonexistent/p.toml", &[], t).unwrap_err();
+        assert!(err.contains("/nonexistent/p.toml"), "{err}");
+    }
+
+    #[test]
+    fn params_files_configure_builtin_engines() {
+        let dir = std::env::temp_dir().join(format!("kestrel-spec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("strong_knights.toml");
+        // Take the first scalar, untapered-or-tapered evaluation parameter and change it.
+        let decl = kestrel_eval::EVAL_TABLE
+            .decls
+            .iter()
+            .find(|d| d.len == 1 && d.defaults[0] < d.max)
+            .expect("the evaluation has a scalar parameter");
+        let value = decl.defaults[0] + 1;
+        let rendered = if decl.tapered {
+            format!("[{value}, {}]", decl.defaults[1])
+        } else {
+            value.to_string()
+        };
+        std::fs::write(&file, format!("[eval]\n{} = {rendered}\n", decl.name)).unwrap();
+        let spec = parse_engine_spec(file.to_str().unwrap(), &[], UciTimeouts::default()).unwrap();
+        match &spec {
+            EngineSpec::Builtin { name, config } => {
+                assert_eq!(name, "strong_knights");
+                let got = config.evaluator.params().get(decl.name).unwrap();
+                assert_eq!(got[0], value);
+            }
+            _ => panic!("expected a built-in spec"),
+        }
+        std::fs::write(&file, "[eval]\nNO_SUCH_PARAM = 1\n").unwrap();
+        assert!(parse_engine_spec(file.to_str().unwrap(), &[], UciTimeouts::default()).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn duplicate_names_are_numbered() {
+        let mut specs = vec![
+            EngineSpec::builtin("kestrel", EngineConfig::default()),
+            EngineSpec::builtin("kestrel", EngineConfig::default()),
+            EngineSpec::uci("sf", "sf"),
+        ];
+        make_names_unique(&mut specs);
+        let names: Vec<&str> = specs.iter().map(EngineSpec::name).collect();
+        assert_eq!(names, ["kestrel", "kestrel#2", "sf"]);
+    }
+}

@@ -1,0 +1,408 @@
+//! The protocol core: a state machine fed one input line at a time, writing to any output.
+//!
+//! The search runs on its own thread ([`SearchJob`]); this side never blocks on it except
+//! where the protocol requires (`quit`, or a new `go` while one is running), so `stop`,
+//! `ponderhit` and `isready` are answered at any moment.
+
+use crate::book_state::BookState;
+use crate::diagnostics;
+use crate::go::parse_go;
+use crate::options::{OptionValue, UciOption};
+use crate::output::Output;
+use crate::position::parse_position;
+use crate::search_job::SearchJob;
+use crate::settings::{Settings, current_tunables};
+use crate::tunables::Tunable;
+use kestrel_chess::Board;
+use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_params::{ParamTable, ParamsFile};
+use kestrel_search::{EngineConfig, SEARCH_TABLE, Searcher};
+use std::path::Path;
+use std::time::Duration;
+
+/// Whether the input loop should go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+const KNOWN: &str = "uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, quit, \
+                     d, eval, bench, perft";
+
+/// The parameter tables whose scalars are UCI options: evaluation, then search.
+pub fn tunable_tables() -> Vec<&'static ParamTable> {
+    vec![&EVAL_TABLE, &SEARCH_TABLE]
+}
+
+pub struct UciEngine {
+    out: Output,
+    board: Board,
+    tables: Vec<&'static ParamTable>,
+    settings: Settings,
+    /// `None` while a search thread owns it.
+    searcher: Option<Searcher>,
+    job: Option<SearchJob>,
+    new_game_pending: bool,
+    book: BookState,
+}
+
+impl UciEngine {
+    pub fn new(out: Output) -> UciEngine {
+        let tables = tunable_tables();
+        let settings = Settings::new(&tables);
+        let mut engine = UciEngine {
+            out,
+            board: Board::startpos(),
+            searcher: Some(Searcher::new(EngineConfig::default())),
+            job: None,
+            new_game_pending: false,
+            book: BookState::new(settings.book_seed),
+            tables,
+            settings,
+        };
+        engine.sync_searcher();
+        engine
+    }
+
+    /// The current position (after the last good `position` command).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Handles one raw input line; bytes that are not UTF-8 are reported and ignored.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Flow {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle_line(text),
+            Err(_) => {
+                self.out.info_string(&format!(
+                    "ignored an input line of {} bytes that is not valid UTF-8",
+                    line.len()
+                ));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Handles one command line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else {
+            return Flow::Continue;
+        };
+        self.reap_finished_job();
+        match command {
+            "uci" => self.uci(),
+            "isready" => {
+                self.sync_searcher();
+                self.out.line("readyok");
+            }
+            "debug" | "register" => {}
+            "setoption" => self.setoption(line),
+            "ucinewgame" => {
+                self.new_game_pending = true;
+                self.book.reseed(self.settings.book_seed);
+                self.sync_searcher();
+            }
+            "position" => match parse_position(args) {
+                Ok(board) => self.board = board,
+                Err(e) => self
+                    .out
+                    .info_string(&format!("position ignored, keeping the previous one: {e}")),
+            },
+            "go" => self.go(args),
+            "stop" => {
+                if let Some(job) = &self.job {
+                    job.stop();
+                }
+            }
+            "ponderhit" => {
+                if let Some(job) = &self.job {
+                    job.ponderhit();
+                }
+            }
+            "quit" => {
+                self.quit();
+                return Flow::Quit;
+            }
+            "d" => diagnostics::display(&self.board, &self.out),
+            "eval" => {
+                let evaluator = Evaluator::new(self.settings.params[0].clone());
+                diagnostics::eval(&self.board, &evaluator, &self.out);
+            }
+            "perft" => diagnostics::perft_command(&self.board, args, &self.out),
+            "bench" => match self.searcher.as_ref() {
+                Some(searcher) => diagnostics::bench(searcher.config(), args, &self.out),
+                None => self
+                    .out
+                    .info_string("bench: a search is running; send stop first"),
+            },
+            other => self.out.info_string(&format!(
+                "unknown command '{}' (known: {KNOWN})",
+                printable(other)
+            )),
+        }
+        Flow::Continue
+    }
+
+    /// Stops any search (its `bestmove` is still sent) and waits for it: `quit` and EOF.
+    pub fn quit(&mut self) {
+        self.finish_job();
+    }
+
+    /// Waits until the running search (if any) has sent its `bestmove`. For tests and tools.
+    pub fn wait_for_search(&mut self) {
+        if let Some(job) = self.job.take() {
+            self.searcher = Some(job.join());
+            self.sync_searcher();
+        }
+    }
+
+    fn uci(&mut self) {
+        self.out
+            .line(&format!("id name Kestrel {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author Kestrel developers");
+        for option in self.settings.engine_options() {
+            self.out.line(&option.declaration());
+        }
+        for t in current_tunables(&self.tables, &self.settings) {
+            self.out.line(&t.option.declaration());
+        }
+        self.out.line("uciok");
+    }
+
+    fn setoption(&mut self, line: &str) {
+        let Some((name, value)) = split_setoption(line) else {
+            self.out
+                .info_string("usage: setoption name NAME [value VALUE]");
+            return;
+        };
+        let options = self.settings.engine_options();
+        let tunables = current_tunables(&self.tables, &self.settings);
+        let wanted = normalise(&name);
+        if let Some(option) = options.iter().find(|o| normalise(&o.name) == wanted) {
+            match option.parse_value(value.as_deref()) {
+                Ok(v) => self.apply_engine_option(option, v),
+                Err(e) => self.out.info_string(&format!("{e}; option unchanged")),
+            }
+        } else if let Some(t) = tunables
+            .iter()
+            .find(|t| normalise(&t.option.name) == wanted)
+        {
+            match t.option.parse_value(value.as_deref()) {
+                Ok(OptionValue::Int(v)) => self.apply_tunable(t, v),
+                Ok(_) => unreachable!("tunables are spins"),
+                Err(e) => self.out.info_string(&format!("{e}; option unchanged")),
+            }
+        } else {
+            self.out.info_string(&format!(
+                "unknown option '{}' (send 'uci' for the list)",
+                printable(&name)
+            ));
+        }
+    }
+
+    fn apply_engine_option(&mut self, option: &UciOption, value: OptionValue) {
+        let s = &mut self.settings;
+        match (option.name.as_str(), value) {
+            ("Hash", OptionValue::Int(v)) => s.hash_mb = v as usize,
+            ("Threads", OptionValue::Int(v)) => s.threads = v as usize,
+            ("Move Overhead", OptionValue::Int(v)) => {
+                s.move_overhead = Duration::from_millis(v as u64)
+            }
+            ("MultiPV", OptionValue::Int(v)) => s.multipv = v as usize,
+            ("Ponder", OptionValue::Bool(v)) => s.ponder = v,
+            ("OwnBook", OptionValue::Bool(v)) => s.own_book = v,
+            ("BookFile", OptionValue::Text(v)) => s.book_file = v,
+            ("BookSeed", OptionValue::Int(v)) => {
+                s.book_seed = v as u64;
+                self.book.reseed(v as u64);
+            }
+            ("ParamsFile", OptionValue::Text(v)) => self.load_params_file(v),
+            ("Clear Hash", OptionValue::Press) => self.new_game_pending = true,
+            (name, v) => unreachable!("option {name} declared with another type than {v:?}"),
+        }
+        // A new BookFile is read at once, so a bad path is reported when it is set.
+        if option.name == "BookFile" || option.name == "OwnBook" && self.settings.own_book {
+            self.load_book();
+        }
+        self.sync_searcher();
+    }
+
+    fn apply_tunable(&mut self, t: &Tunable, value: i64) {
+        self.settings.params[t.table].values[t.flat] = value as i32;
+        self.sync_searcher();
+    }
+
+    fn load_params_file(&mut self, path: String) {
+        if path.is_empty() {
+            self.settings.params = Settings::new(&self.tables).params;
+            self.settings.params_file = path;
+            self.out
+                .info_string("ParamsFile cleared: default parameters");
+            return;
+        }
+        match ParamsFile::load(Path::new(&path), &self.tables) {
+            Ok(values) => {
+                self.settings.params = values;
+                self.out
+                    .info_string(&format!("parameters loaded from {path}"));
+                self.settings.params_file = path;
+            }
+            Err(e) => self.out.info_string(&format!("{e}; parameters unchanged")),
+        }
+    }
+
+    fn load_book(&mut self) {
+        if let Some(message) = self.book.ensure_loaded(&self.settings.book_file) {
+            self.out.info_string(&message);
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        self.finish_job();
+        let (limits, warnings) = parse_go(args, &self.board);
+        for w in warnings {
+            self.out.info_string(&w);
+        }
+        let mut book_move = None;
+        if self.settings.own_book && !limits.infinite && limits.mate.is_none() {
+            self.load_book();
+            if let Some((m, total)) = self.book.pick(&self.board, &limits.searchmoves) {
+                self.out.info_string(&format!(
+                    "book move {} (weight {} of {total})",
+                    m.mv, m.weight
+                ));
+                book_move = Some(m.mv);
+            }
+        }
+        let searcher = self
+            .searcher
+            .take()
+            .expect("no search is running after finish_job");
+        self.job = Some(SearchJob::start(
+            searcher,
+            self.board.clone(),
+            limits,
+            book_move,
+            self.out.clone(),
+        ));
+    }
+
+    fn finish_job(&mut self) {
+        if let Some(job) = &self.job {
+            job.stop();
+        }
+        self.wait_for_search();
+    }
+
+    fn reap_finished_job(&mut self) {
+        if self.job.as_ref().is_some_and(SearchJob::is_finished) {
+            self.wait_for_search();
+        }
+    }
+
+    /// Brings the searcher in line with the settings (only when no search owns it).
+    fn sync_searcher(&mut self) {
+        let Some(searcher) = self.searcher.as_mut() else {
+            return;
+        };
+        let s = &self.settings;
+        if searcher.config().move_overhead != s.move_overhead {
+            let mut config = searcher.config().clone();
+            config.move_overhead = s.move_overhead;
+            *searcher = Searcher::new(config);
+        }
+        if searcher.config().hash_mb != s.hash_mb {
+            searcher.set_hash_mb(s.hash_mb);
+        }
+        if searcher.config().threads != s.threads {
+            searcher.set_threads(s.threads);
+        }
+        if searcher.config().multipv != s.multipv {
+            searcher.set_multipv(s.multipv);
+        }
+        if searcher.config().evaluator.params() != &s.params[0] {
+            searcher.set_evaluator(Evaluator::new(s.params[0].clone()));
+        }
+        if searcher.config().search_params != s.params[1] {
+            searcher.set_search_params(s.params[1].clone());
+        }
+        if self.new_game_pending {
+            searcher.new_game();
+            self.new_game_pending = false;
+        }
+    }
+}
+
+/// Option names compare case-insensitively with runs of spaces collapsed.
+fn normalise(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase()
+}
+
+/// Splits `setoption name N [value V]`; the value keeps its inner spacing (file paths).
+fn split_setoption(line: &str) -> Option<(String, Option<String>)> {
+    let rest = line.strip_prefix("setoption")?.trim_start();
+    let rest = rest.strip_prefix("name")?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim();
+    let (name, value) = match find_word(rest, "value") {
+        Some(at) => (
+            rest[..at].trim(),
+            Some(rest[at + "value".len()..].trim().to_string()),
+        ),
+        None => (rest, None),
+    };
+    (!name.is_empty()).then(|| (name.to_string(), value))
+}
+
+/// Byte offset of `word` as a whole word in `text`.
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    text.split_whitespace()
+        .find(|w| *w == word)
+        .map(|w| w.as_ptr() as usize - text.as_ptr() as usize)
+}
+
+/// A command word made safe to echo (control characters escaped, length capped).
+fn printable(word: &str) -> String {
+    let escaped: String = word.chars().flat_map(char::escape_debug).collect();
+    if escaped.chars().count() > 40 {
+        format!("{}...", escaped.chars().take(40).collect::<String>())
+    } else {
+        escaped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setoption_splits_name_and_value() {
+        assert_eq!(
+            split_setoption("setoption name Move Overhead value 50"),
+            Some(("Move Overhead".into(), Some("50".into())))
+        );
+        assert_eq!(
+            split_setoption("setoption name BookFile value /tmp/my  books/a.bin"),
+            Some(("BookFile".into(), Some("/tmp/my  books/a.bin".into())))
+        );
+        assert_eq!(
+            split_setoption("setoption name Clear Hash"),
+            Some(("Clear Hash".into(), None))
+        );
+        assert_eq!(split_setoption("setoption value 3"), None);
+        assert_eq!(split_setoption("setoption name"), None);
+        assert_eq!(normalise("move   OVERHEAD"), "move overhead");
+    }
+}

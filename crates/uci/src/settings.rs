@@ -1,0 +1,75 @@
+//! The engine's option values, and the table of options it declares.
+
+use crate::options::UciOption;
+use crate::tunables::{Tunable, tunables};
+use kestrel_params::{ParamTable, ParamValues};
+use std::time::Duration;
+
+/// `BookFile` value meaning "the book shipped inside the binary".
+pub const BUILTIN_BOOK: &str = "<builtin>";
+
+/// Everything `setoption` can change.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub move_overhead: Duration,
+    pub multipv: usize,
+    pub ponder: bool,
+    pub own_book: bool,
+    pub book_file: String,
+    pub book_seed: u64,
+    pub params_file: String,
+    /// One value set per tunable table (evaluation, then search).
+    pub params: Vec<ParamValues>,
+}
+
+impl Settings {
+    pub fn new(tables: &[&'static ParamTable]) -> Settings {
+        Settings {
+            hash_mb: 16,
+            threads: 1,
+            move_overhead: Duration::from_millis(10),
+            multipv: 1,
+            ponder: false,
+            own_book: false,
+            book_file: BUILTIN_BOOK.to_string(),
+            book_seed: 0,
+            params_file: String::new(),
+            params: tables.iter().map(|t| ParamValues::defaults(t)).collect(),
+        }
+    }
+
+    /// The fixed options (before the tunables), with the current values as defaults.
+    pub fn engine_options(&self) -> Vec<UciOption> {
+        vec![
+            UciOption::spin("Hash", self.hash_mb as i64, 1, 65536),
+            UciOption::spin("Threads", self.threads as i64, 1, 256),
+            UciOption::spin(
+                "Move Overhead",
+                self.move_overhead.as_millis() as i64,
+                0,
+                5000,
+            ),
+            UciOption::spin("MultiPV", self.multipv as i64, 1, 256),
+            UciOption::check("Ponder", self.ponder),
+            UciOption::check("OwnBook", self.own_book),
+            UciOption::text("BookFile", &self.book_file),
+            UciOption::spin("BookSeed", self.book_seed as i64, 0, u32::MAX as i64),
+            UciOption::text("ParamsFile", &self.params_file),
+            UciOption::button("Clear Hash"),
+        ]
+    }
+}
+
+/// The tunables of the given tables, with the current values as defaults.
+pub fn current_tunables(tables: &[&'static ParamTable], settings: &Settings) -> Vec<Tunable> {
+    let mut ts = tunables(tables);
+    for t in &mut ts {
+        let value = crate::tunables::current_value(t, &settings.params);
+        if let crate::options::OptionKind::Spin { default, .. } = &mut t.option.kind {
+            *default = value;
+        }
+    }
+    ts
+}
