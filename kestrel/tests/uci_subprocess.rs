@@ -105,11 +105,12 @@ fn plays_a_short_game_with_legal_moves_then_quits() {
             format!("position startpos moves {}", moves.join(" "))
         };
         e.send(position.as_bytes());
-        e.send(if ply % 2 == 0 {
-            b"go depth 3"
-        } else {
-            b"go nodes 3000"
-        });
+        let go: &[u8] = match ply % 3 {
+            0 => b"go depth 3",
+            1 => b"go nodes 3000",
+            _ => b"go wtime 2000 btime 2000 winc 20 binc 20 movestogo 30",
+        };
+        e.send(go);
         let out = e.until(|l| l.starts_with("bestmove"));
         assert_eq!(out.iter().filter(|l| l.starts_with("bestmove")).count(), 1);
         let best = out

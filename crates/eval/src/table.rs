@@ -211,6 +211,18 @@ const fn bases(flat: bool) -> [usize; TERMS.len()] {
 const SLOT_BASE: [usize; TERMS.len()] = bases(false);
 /// First flat index (into [`EVAL_TABLE`] values) of each term.
 const FLAT_BASE: [usize; TERMS.len()] = bases(true);
+/// The longest declaration (the size of per-term scratch buffers).
+pub(crate) const MAX_LEN: usize = {
+    let mut max = 0;
+    let mut i = 0;
+    while i < TERMS.len() {
+        if DECLS[i].len > max {
+            max = DECLS[i].len;
+        }
+        i += 1;
+    }
+    max
+};
 /// Number of feature slots.
 pub(crate) const SLOT_COUNT: usize = SLOT_BASE[TERMS.len() - 1] + DECLS[TERMS.len() - 1].len;
 
@@ -244,6 +256,8 @@ impl Term {
 /// Where one feature slot's values live in the flat parameter vector.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SlotInfo {
+    /// Index of the owning term in declaration order.
+    pub term: u16,
     pub flat_mg: u32,
     pub flat_eg: u32,
     pub tapered: bool,
@@ -251,6 +265,7 @@ pub(crate) struct SlotInfo {
 
 const fn slot_infos() -> [SlotInfo; SLOT_COUNT] {
     let blank = SlotInfo {
+        term: 0,
         flat_mg: 0,
         flat_eg: 0,
         tapered: false,
@@ -262,6 +277,7 @@ const fn slot_infos() -> [SlotInfo; SLOT_COUNT] {
         let mut i = 0;
         while i < DECLS[t].len {
             out[term.slot(i)] = SlotInfo {
+                term: t as u16,
                 flat_mg: term.flat_mg(i) as u32,
                 flat_eg: term.flat_eg(i) as u32,
                 tapered: DECLS[t].tapered,

@@ -3,7 +3,7 @@
 
 use crate::features::extract;
 use crate::sink::Sink;
-use crate::table::{SLOT_COUNT, SLOTS, Term};
+use crate::table::{MAX_LEN, SLOT_COUNT, SLOTS, Term};
 use crate::taper::{PHASE_MAX, phase, scale_trace_sum};
 use kestrel_chess::{Board, Color};
 
@@ -27,22 +27,32 @@ pub fn trace(board: &Board) -> Trace {
     let mg_weight = phase(board);
     let eg_weight = PHASE_MAX - mg_weight;
     let mut entries = Vec::with_capacity(128);
+    // Flat order is term by term, a tapered term's mg entries before its eg entries: eg
+    // entries wait in `pending` until the term changes, so no sort is needed.
+    let mut pending = [(0u32, 0i32); MAX_LEN];
+    let mut pending_len = 0;
+    let mut current_term = u16::MAX;
     for s in counts.touched_slots() {
         let info = &SLOTS[s];
+        if info.term != current_term {
+            entries.extend_from_slice(&pending[..pending_len]);
+            pending_len = 0;
+            current_term = info.term;
+        }
         let (mg, eg) = (counts.mg[s] * mg_weight, counts.eg[s] * eg_weight);
         if info.tapered {
             if mg != 0 {
                 entries.push((info.flat_mg, mg));
             }
             if eg != 0 {
-                entries.push((info.flat_eg, eg));
+                pending[pending_len] = (info.flat_eg, eg);
+                pending_len += 1;
             }
         } else if mg + eg != 0 {
             entries.push((info.flat_mg, mg + eg));
         }
     }
-    // Slots are in flat order except that a tapered table lists all mg entries before eg.
-    entries.sort_unstable_by_key(|e| e.0);
+    entries.extend_from_slice(&pending[..pending_len]);
     Trace { entries }
 }
 

@@ -17,12 +17,11 @@ impl FitnessFunction<BitGenome> for OneMax {
         genomes
             .iter()
             .map(|g| {
-                let ones = g
-                    .0
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, b)| **b && (*i as u64 + sample_seed) % 2 == 0)
-                    .count();
+                let ones =
+                    g.0.iter()
+                        .enumerate()
+                        .filter(|(i, b)| **b && (*i as u64 + sample_seed) % 2 == 0)
+                        .count();
                 let missing = (g.0.len() / 2 - ones.min(g.0.len() / 2)) as f64;
                 Evaluation {
                     fitness: 1.0 / (1.0 + missing),
@@ -117,27 +116,53 @@ fn onemax_improves_and_elitism_keeps_the_best() {
     assert_eq!(out.history.len(), 40);
     let first = &out.history[0];
     let last = out.history.last().unwrap();
-    assert!(last.mean_objective < first.mean_objective / 2.0, "{first:?} {last:?}");
-    assert!(last.best_objective < first.best_objective, "{first:?} {last:?}");
+    assert!(
+        last.mean_objective < first.mean_objective / 2.0,
+        "{first:?} {last:?}"
+    );
+    assert!(
+        last.best_objective < first.best_objective,
+        "{first:?} {last:?}"
+    );
     // The best organism of each generation is copied unchanged into the next one.
     for g in 0..populations.len() - 1 {
-        assert!(populations[g + 1].contains(&best_seen[g].0), "generation {g}");
+        assert!(
+            populations[g + 1].contains(&best_seen[g].0),
+            "generation {g}"
+        );
     }
     assert!(last.diversity < first.diversity);
 }
 
 #[test]
 fn same_seed_same_run_whatever_the_thread_count() {
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
-    let four = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let four = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
     let a = one.install(|| run_onemax(settings(15), None, false, None));
     let b = four.install(|| run_onemax(settings(15), None, false, None));
     assert_eq!(a.population, b.population);
     let objectives = |o: &kestrel_evolve::ga::GaOutcome<BitGenome>| {
-        o.history.iter().map(|h| h.mean_objective).collect::<Vec<_>>()
+        o.history
+            .iter()
+            .map(|h| h.mean_objective)
+            .collect::<Vec<_>>()
     };
     assert_eq!(objectives(&a), objectives(&b));
-    let c = run_onemax(GaSettings { seed: 100, ..settings(15) }, None, false, None);
+    let c = run_onemax(
+        GaSettings {
+            seed: 100,
+            ..settings(15)
+        },
+        None,
+        false,
+        None,
+    );
     assert_ne!(a.population, c.population);
 }
 
@@ -155,14 +180,24 @@ fn killed_run_resumes_to_the_same_result() {
     let strip = |o: &kestrel_evolve::ga::GaOutcome<BitGenome>| {
         o.history
             .iter()
-            .map(|h| (h.generation, h.best_objective, h.mean_objective, h.diversity))
+            .map(|h| {
+                (
+                    h.generation,
+                    h.best_objective,
+                    h.mean_objective,
+                    h.diversity,
+                )
+            })
             .collect::<Vec<_>>()
     };
     assert_eq!(strip(&resumed), strip(&full));
     // Other settings cannot resume this checkpoint.
     let space = BitSpace { len: 80 };
     let err = GaRun {
-        settings: GaSettings { mutation_rate: 0.02, ..settings(25) },
+        settings: GaSettings {
+            mutation_rate: 0.02,
+            ..settings(25)
+        },
         space: &space,
         fitness: &OneMax,
         executor: &InProcessExecutor,

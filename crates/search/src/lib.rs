@@ -13,6 +13,7 @@
 pub mod ablation;
 pub mod bench;
 mod blockage;
+mod checks;
 mod limits;
 pub mod ordering;
 mod params;

@@ -2,6 +2,7 @@
 //! multi-cut, futility, extensions in quarter plies, ...) and quiescence search.
 
 use crate::blockage::is_blocked_pawn_ending;
+use crate::checks::gives_check;
 use crate::ordering::{MoveOrderer, MovePicker, OrderContext};
 use crate::params::{ONE_PLY, SearchParams};
 use crate::see::{capture_gain, see, value};
@@ -318,7 +319,7 @@ impl<'a> Worker<'a> {
         let root = ply == 0;
         self.pv_len[ply] = ply;
         if depth < ONE_PLY {
-            return self.qsearch(alpha, beta, ply);
+            return self.qsearch(alpha, beta, ply, 0);
         }
         if self.tick() {
             return 0;
@@ -527,8 +528,34 @@ impl<'a> Worker<'a> {
                 let gain = capture_gain(&self.board, mv);
                 let facts = self.extension_facts(mv);
                 let killer = self.orderer.is_killer(mv, ply);
+                // Shallow pruning of late or losing moves (never the first move, never in
+                // check, never while being mated).
+                let prunable = !pv_node
+                    && !in_check
+                    && move_count > 0
+                    && best_score > -MATE_BOUND
+                    && mv.promotion_kind().is_none();
+                let late_quiet = prunable
+                    && p.use_lmp
+                    && mv.is_quiet()
+                    && !killer
+                    && plies <= p.lmp_depth
+                    && move_count >= 3 + plies * plies;
+                let see_losing = prunable
+                    && p.use_see_pruning
+                    && plies <= p.see_prune_depth
+                    && see(&self.board, mv)
+                        < if mv.is_quiet() {
+                            -p.see_quiet_margin * plies
+                        } else {
+                            -p.see_noisy_margin * plies
+                        };
                 self.board.make_move(mv);
                 let gives_check = self.board.in_check();
+                if (late_quiet || see_losing) && !gives_check {
+                    self.board.unmake_move();
+                    continue;
+                }
 
                 if let Some(base) = futility_base
                     && move_count > 0
@@ -653,10 +680,15 @@ impl<'a> Worker<'a> {
     // ---- quiescence --------------------------------------------------------------------
 
     /// Captures and promotions (all evasions when in check), stand pat, SEE and delta pruning.
-    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qs_depth: i32) -> i32 {
         let p = &self.params;
-        let (use_tt, use_qs_see, qs_margin, use_delta) =
-            (p.use_tt, p.use_qs_see, p.qs_see_margin, p.use_qs_delta);
+        let (use_tt, use_qs_see, qs_margin, use_delta, use_checks) = (
+            p.use_tt,
+            p.use_qs_see,
+            p.qs_see_margin,
+            p.use_qs_delta,
+            p.use_qs_checks,
+        );
         self.pv_len[ply] = ply;
         if self.tick() {
             return 0;
@@ -710,10 +742,27 @@ impl<'a> Worker<'a> {
         } else {
             GenKind::Noisy
         };
-        let mut picker = self.picker(kind, hash_move, ply);
+        let mut moves = MoveList::new();
+        self.board.generate(kind, &mut moves);
+        if !in_check && use_checks && qs_depth == 0 {
+            let mut quiets = MoveList::new();
+            self.board.generate(GenKind::Quiet, &mut quiets);
+            for &mv in quiets.iter() {
+                if !mv.is_castle() && gives_check(&self.board, mv) {
+                    moves.push(mv);
+                }
+            }
+        }
+        let ctx = self.context(hash_move, ply);
+        let mut picker = MovePicker::new(moves, &self.board, &*self.orderer, &ctx);
         let mut best_move = None;
         while let Some((mv, _)) = picker.next_move() {
-            if !in_check {
+            if !in_check && mv.is_quiet() {
+                // A quiet check: only when it does not simply hang the checking piece.
+                if use_qs_see && see(&self.board, mv) < 0 {
+                    continue;
+                }
+            } else if !in_check {
                 if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
                     continue;
                 }
@@ -730,7 +779,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.board.make_move(mv);
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, qs_depth + 1);
             self.board.unmake_move();
             if self.stopped {
                 return 0;

@@ -53,8 +53,9 @@ pub trait Player {
     /// Called before every game (clears hash tables; restarts a crashed engine).
     fn new_game(&mut self) -> Result<(), PlayerError>;
     fn choose_move(&mut self, request: &MoveRequest) -> Result<PlayerMove, PlayerError>;
-    /// Static evaluation from White's point of view, for the move-limit scoring rule; `None`
-    /// when the player cannot evaluate without searching.
+    /// The player's own opinion of `board` from White's point of view, for the move-limit
+    /// scoring rule: built-in engines evaluate statically, UCI engines give their last search
+    /// score; `None` when there is nothing to give.
     fn evaluate_white(&mut self, board: &Board) -> Option<i32>;
 }
 

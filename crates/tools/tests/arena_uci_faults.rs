@@ -38,6 +38,7 @@ while IFS= read -r line; do
           hang) exec sleep 30 ;;
           illegal) echo "bestmove e2e5"; continue ;;
           garbage) echo "bestmove zz99"; continue ;;
+          slow) sleep 1 ;;
         esac
       fi
       set -- $pos
@@ -117,7 +118,7 @@ fn settings(games: usize) -> MatchSettings {
 
 /// The fake engine's colour in game `i` (it is engine A: White in even games).
 fn fake_color(i: usize) -> Color {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
@@ -255,6 +256,26 @@ fn hung_engine_is_killed_and_loses() {
         assert!(text.contains("engine hung"), "{text}");
     }
     assert_eq!(fake.starts(), 2);
+}
+
+#[test]
+fn slow_engine_loses_on_time() {
+    let fake = Fake::new("slow");
+    let mut s = settings(1);
+    // 0.3 s for the game; the fake's first move takes a full second, within the 5 s grace
+    // past the clock, so it is a time forfeit and not a hang.
+    s.game = GameSettings::new(Limit::parse_tc("0.3").unwrap());
+    let mut spec = fake.spec("slow", 1);
+    if let EngineSpec::Uci { timeouts, .. } = &mut spec {
+        timeouts.grace = Duration::from_secs(5);
+    }
+    let r = run_match(&spec, &builtin(), &[], &s, &|_| {});
+    assert_eq!(
+        r.games[0].termination,
+        Termination::TimeForfeit(Color::White)
+    );
+    assert_eq!(r.games[0].result, GameResult::BlackWins);
+    assert!(r.games[0].moves.is_empty());
 }
 
 #[test]

@@ -12,6 +12,11 @@ pub fn parse_position(words: &[&str]) -> Result<Board, String> {
     };
     let mut board = match setup {
         ["startpos"] => Board::startpos(),
+        ["startpos", extra, ..] => {
+            return Err(format!(
+                "unexpected '{extra}' after startpos (expected 'moves')"
+            ));
+        }
         ["fen", fen @ ..] if !fen.is_empty() => {
             let fen = fen.join(" ");
             Board::from_fen(&fen).map_err(|e| format!("invalid FEN '{fen}': {e}"))?
@@ -63,5 +68,7 @@ mod tests {
         assert!(parse_position(&words("")).is_err());
         assert!(parse_position(&words("fen")).is_err());
         assert!(parse_position(&words("somewhere")).is_err());
+        let e = parse_position(&words("startpos e2e4")).unwrap_err();
+        assert!(e.contains("unexpected 'e2e4'"), "{e}");
     }
 }

@@ -49,7 +49,7 @@ fn uci_lists_every_option_then_uciok() {
                     "option name {name} type spin default {} min {} max {}",
                     d.defaults[i], d.min, d.max
                 );
-                assert!(out.iter().any(|l| *l == wanted), "missing: {wanted}");
+                assert!(out.contains(&wanted), "missing: {wanted}");
             }
         }
     }

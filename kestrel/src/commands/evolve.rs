@@ -28,6 +28,8 @@ enum EvolveCommand {
     Mentor(MentorArgs),
     /// Pick one random quiet position per game of a PGN file; write train/test EPD.
     Positions(PositionsArgs),
+    /// Play the evolved organism, a random organism and the expert against each other.
+    Match(MatchArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -139,11 +141,111 @@ struct PositionsArgs {
     out: PathBuf,
 }
 
+#[derive(Args)]
+struct MatchArgs {
+    /// The evolved organism (a params file written by `kestrel evolve`).
+    #[arg(long, value_name = "FILE", default_value = "evolve-out/best.toml")]
+    params: PathBuf,
+    /// Seed of the random organism (RandOrg).
+    #[arg(long, default_value_t = 7)]
+    random_seed: u64,
+    /// Games per pairing (each opening is played with both colours).
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Search limit per move: nodes (default), depth, or a clock `BASE+INC` in seconds.
+    #[arg(long, conflicts_with_all = ["depth", "tc"], value_name = "N")]
+    nodes: Option<u64>,
+    #[arg(long, conflicts_with = "tc", value_name = "PLIES")]
+    depth: Option<i32>,
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// Openings (EPD or PGN); default: test positions of the built-in GM set.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Seed for choosing the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    concurrency: Option<usize>,
+}
+
+fn run_match(a: MatchArgs) -> anyhow::Result<()> {
+    use kestrel_evolve::mentor::paper_match::{paper_match, random_organism};
+    use kestrel_evolve::mentor::run::BUILTIN_POSITIONS;
+    use kestrel_tools::{GameSettings, Opening, limits::Limit, load_openings, sample_openings};
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let evolved = kestrel_eval::load_eval_params(&a.params)
+        .with_context(|| format!("cannot load the evolved organism {}", a.params.display()))?;
+    let limit = match (a.nodes, a.depth, &a.tc) {
+        (Some(n), _, _) => Limit::Nodes(n),
+        (_, Some(d), _) if d < 1 => bail!("--depth must be at least 1"),
+        (_, Some(d), _) => Limit::Depth(d),
+        (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
+        _ => Limit::Nodes(20_000),
+    };
+    let pool: Vec<Opening> = match &a.openings {
+        Some(path) => load_openings(path)?,
+        None => PositionSet::parse_epd(BUILTIN_POSITIONS)
+            .map_err(anyhow::Error::msg)?
+            .test
+            .into_iter()
+            .map(Opening::from_board)
+            .collect(),
+    };
+    let openings = sample_openings(&pool, a.games.div_ceil(2), a.seed);
+    let concurrency = a.concurrency.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    println!(
+        "{} games per pairing, {:?} per move, {} openings, {} at a time",
+        a.games,
+        limit,
+        openings.len(),
+        concurrency
+    );
+    let results = paper_match(
+        evolved,
+        random_organism(a.random_seed),
+        &openings,
+        a.games,
+        GameSettings::new(limit),
+        concurrency,
+        &|label, done| {
+            if (done.index + 1) % 50 == 0 {
+                eprintln!("{label}: {} games, {:?}", done.index + 1, done.wdl);
+            }
+        },
+    );
+    println!(
+        "{:<20} {:>5} {:>5} {:>5} {:>7} {:>18}",
+        "match", "W", "D", "L", "score", "Elo (95% CI)"
+    );
+    for r in results {
+        let s = &r.summary;
+        println!(
+            "{:<20} {:>5} {:>5} {:>5} {:>6.1}% {:>+7.0} [{:+.0}, {:+.0}]",
+            format!("{} - {}", r.first, r.second),
+            s.wdl.wins,
+            s.wdl.draws,
+            s.wdl.losses,
+            100.0 * s.score,
+            s.elo,
+            s.ci_low,
+            s.ci_high
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
     match args.command {
         None => run_mentor_command(args.mentor),
         Some(EvolveCommand::Mentor(m)) => run_mentor_command(m),
         Some(EvolveCommand::Positions(p)) => run_positions(p),
+        Some(EvolveCommand::Match(m)) => run_match(m),
     }
 }
 
@@ -264,7 +366,15 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         "hand-tuned eval   {:.1} cp train, {:.1} cp test (Kestrel's full static evaluation)",
         r.handtuned_error.0, r.handtuned_error.1
     );
+    println!(
+        "hand-tuned set    {:.1} cp train, {:.1} cp test (hand-tuned values of the evolved set alone)",
+        r.handtuned_set_error.0, r.handtuned_set_error.1
+    );
     println!("params            {}", r.params_path.display());
-    println!("log, chart        {}, {}", r.log_path.display(), r.chart_path.display());
+    println!(
+        "log, chart        {}, {}",
+        r.log_path.display(),
+        r.chart_path.display()
+    );
     Ok(())
 }

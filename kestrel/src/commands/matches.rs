@@ -88,6 +88,9 @@ pub struct MatchArgs {
     /// hung.
     #[arg(long, default_value_t = 60.0)]
     pub uci_timeout: f64,
+    /// Clock overrun (milliseconds) tolerated before a time forfeit under --tc/--movetime.
+    #[arg(long, default_value_t = 100, value_name = "MS")]
+    pub time_margin: u64,
     /// Print one line per finished game.
     #[arg(short, long)]
     pub verbose: bool,
@@ -221,6 +224,7 @@ fn match_settings(args: &MatchArgs) -> anyhow::Result<MatchSettings> {
         Limit::Depth(5)
     };
     let mut game = GameSettings::new(limit);
+    game.time_margin = Duration::from_millis(args.time_margin);
     game.adjudication = Adjudication {
         resign: args
             .resign

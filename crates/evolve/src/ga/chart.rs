@@ -6,7 +6,11 @@ use plotters::prelude::*;
 use std::path::Path;
 
 /// Writes the chart; `objective` names the y axis (e.g. "mean |error| (cp)").
-pub fn write_chart(path: &Path, history: &[GenerationStats], objective: &str) -> Result<(), String> {
+pub fn write_chart(
+    path: &Path,
+    history: &[GenerationStats],
+    objective: &str,
+) -> Result<(), String> {
     if history.is_empty() {
         return Err("no generation to chart".into());
     }
@@ -20,7 +24,11 @@ pub fn write_chart(path: &Path, history: &[GenerationStats], objective: &str) ->
             .flat_map(|h| [h.best_objective, h.mean_objective])
             .filter(|v| v.is_finite() && *v > 0.0);
         let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let (lo, hi) = if lo > hi { (0.1, 1.0) } else { (lo * 0.8, hi * 1.25) };
+        let (lo, hi) = if lo > hi {
+            (0.1, 1.0)
+        } else {
+            (lo * 0.8, hi * 1.25)
+        };
         let last = history.last().map_or(1, |h| h.generation + 1);
         let mut chart = ChartBuilder::on(&root)
             .caption("Evolution: best and mean objective", ("sans-serif", 22))

@@ -1,8 +1,8 @@
 //! The generational loop: evaluate, log, checkpoint, select, recombine, mutate, repeat.
 
 use crate::ga::{
-    BackgroundWriter, Checkpoint, Evaluation, Executor, FitnessFunction, FitnessJob, GaSettings, GenerationStats,
-    Genome, Purpose, Selector, stream_rng,
+    BackgroundWriter, Checkpoint, Evaluation, Executor, FitnessFunction, FitnessJob, GaSettings,
+    GenerationStats, Genome, Purpose, Selector, stream_rng,
 };
 use rand::Rng;
 use std::ops::ControlFlow;
@@ -188,7 +188,9 @@ impl<G: Genome> GaRun<'_, G> {
                 )));
             }
             if cp.population.len() != s.population {
-                return Err(GaError::Checkpoint("checkpoint population size differs".into()));
+                return Err(GaError::Checkpoint(
+                    "checkpoint population size differs".into(),
+                ));
             }
             return Ok(cp);
         }

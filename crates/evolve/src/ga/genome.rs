@@ -149,7 +149,13 @@ impl Genome for RealGenome {
                 .min
                 .iter()
                 .zip(&space.max)
-                .map(|(&lo, &hi)| if hi > lo { rng.random_range(lo..=hi) } else { lo })
+                .map(|(&lo, &hi)| {
+                    if hi > lo {
+                        rng.random_range(lo..=hi)
+                    } else {
+                        lo
+                    }
+                })
                 .collect(),
         )
     }
@@ -275,7 +281,9 @@ mod tests {
         let space = BitSpace { len: 200 };
         let g = BitGenome::random(&space, &mut r);
         assert_eq!(BitGenome::diversity(&vec![g; 10], &space), 0.0);
-        let pop: Vec<BitGenome> = (0..500).map(|_| BitGenome::random(&space, &mut r)).collect();
+        let pop: Vec<BitGenome> = (0..500)
+            .map(|_| BitGenome::random(&space, &mut r))
+            .collect();
         let d = BitGenome::diversity(&pop, &space);
         assert!((d - 0.5).abs() < 0.02, "{d}");
     }

@@ -7,8 +7,8 @@
 //! function of the genomes and the generation's sample seed, so parallel scheduling never changes
 //! a run, and a resumed run equals an uninterrupted one.
 
-mod checkpoint;
 mod chart;
+mod checkpoint;
 pub mod engine;
 mod executor;
 mod genome;
@@ -19,8 +19,8 @@ mod settings;
 mod stats;
 mod writer;
 
-pub use checkpoint::Checkpoint;
 pub use chart::write_chart;
+pub use checkpoint::Checkpoint;
 pub use engine::{GaError, GaOutcome, GaRun, GenerationView, StopReason};
 pub use executor::{Evaluation, Executor, FitnessFunction, FitnessJob, InProcessExecutor};
 pub use genome::{BitGenome, BitSpace, Crossover, Genome, RealGenome, RealSpace};

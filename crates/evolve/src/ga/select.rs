@@ -22,7 +22,10 @@ pub struct Selector<'a> {
 
 impl<'a> Selector<'a> {
     pub fn new(kind: Selection, fitness: &'a [f64]) -> Selector<'a> {
-        assert!(!fitness.is_empty(), "cannot select from an empty population");
+        assert!(
+            !fitness.is_empty(),
+            "cannot select from an empty population"
+        );
         let cumulative = match kind {
             Selection::Roulette => fitness
                 .iter()
@@ -100,7 +103,10 @@ mod tests {
         for _ in 0..40_000 {
             counts[sel.pick(&mut rng)] += 1;
         }
-        assert!(counts.iter().all(|&c| (9_000..11_000).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+            "{counts:?}"
+        );
     }
 
     #[test]

@@ -111,7 +111,8 @@ mod tests {
         let w = BackgroundWriter::new();
         for i in 0..50 {
             w.write(path.clone(), format!("{i}").into_bytes()).unwrap();
-            w.write(other.clone(), format!("g{i}").into_bytes()).unwrap();
+            w.write(other.clone(), format!("g{i}").into_bytes())
+                .unwrap();
         }
         w.finish().unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "49");

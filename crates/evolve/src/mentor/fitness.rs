@@ -40,35 +40,30 @@ impl LabelledSet {
     /// Mean |score − label| per organism (`organisms`: row-major m × k evolved values) on
     /// `rows` (all when `None`).
     pub fn mean_errors(&self, organisms: &[f64], rows: Option<&[usize]>) -> Vec<f64> {
-        let scores = self.matrix.scores(organisms, rows);
-        let n = rows.map_or(self.len(), <[usize]>::len);
-        scores
-            .chunks(n.max(1))
-            .map(|s| {
-                let total: i64 = match rows {
-                    None => s
-                        .iter()
-                        .zip(&self.labels)
-                        .map(|(&x, &l)| (x as i64 - l as i64).abs())
-                        .sum(),
-                    Some(rows) => s
-                        .iter()
-                        .zip(rows)
-                        .map(|(&x, &r)| (x as i64 - self.labels[r] as i64).abs())
-                        .sum(),
-                };
-                total as f64 / n as f64
-            })
-            .collect()
+        let labels: Vec<i64> = match rows {
+            None => self.labels.iter().map(|&l| l as i64).collect(),
+            Some(rows) => rows.iter().map(|&r| self.labels[r] as i64).collect(),
+        };
+        let mut errors = Vec::with_capacity(organisms.len() / self.matrix.k.max(1));
+        self.matrix.for_each_score(organisms, rows, |_, scores| {
+            let total: i64 = scores
+                .iter()
+                .zip(&labels)
+                .map(|(&s, &l)| (s as i64 - l).abs())
+                .sum();
+            errors.push(total as f64 / labels.len().max(1) as f64);
+        });
+        errors
     }
 }
 
 /// Evolved values of bit genomes as the m × k matrix the GEMM wants.
 pub fn organism_matrix(schema: &BitSchema, genomes: &[BitGenome]) -> Vec<f64> {
-    genomes
-        .iter()
-        .flat_map(|g| schema.decode_fields(&g.0).into_iter().map(f64::from))
-        .collect()
+    let mut out = Vec::with_capacity(genomes.len() * schema.fields.len());
+    for g in genomes {
+        out.extend(schema.decode_fields(&g.0).into_iter().map(f64::from));
+    }
+    out
 }
 
 /// The expert-driven fitness on a training set.

@@ -111,7 +111,8 @@ impl LabelCache {
             f.write_all(text.as_bytes())?;
             f.sync_data()
         };
-        write().map_err(|e| format!("cannot append to label cache {}: {e}", self.path.display()))?;
+        write()
+            .map_err(|e| format!("cannot append to label cache {}: {e}", self.path.display()))?;
         for (fen, label) in batch {
             self.entries.insert(fen.clone(), *label);
         }
@@ -243,7 +244,15 @@ mod tests {
         let mut cache = LabelCache::open(&path, &mentor.key()).unwrap();
         let (labels, stats) =
             label_positions(&boards, &mut mentor, &mut cache, 2, &mut |_, _| {}).unwrap();
-        assert_eq!(labels, vec![Some(Label::Cp(32)), Some(Label::Cp(3)), Some(Label::Mate), None]);
+        assert_eq!(
+            labels,
+            vec![
+                Some(Label::Cp(32)),
+                Some(Label::Cp(3)),
+                Some(Label::Mate),
+                None
+            ]
+        );
         assert_eq!((stats.computed, stats.failed, stats.cached), (3, 1, 0));
         // Simulate a torn line from a killed writer, then reopen: only the failure is redone.
         std::fs::OpenOptions::new()

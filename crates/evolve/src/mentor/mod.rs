@@ -1,10 +1,11 @@
 //! Expert-driven ("mentor-assisted") fitness: organisms are scored by how closely their static
 //! evaluation matches a mentor's shallow-search score on real game positions.
 
-pub mod positions;
-pub mod trace_matrix;
-pub mod labels;
 pub mod builtin;
 pub mod fitness;
+pub mod labels;
+pub mod paper_match;
+pub mod positions;
 pub mod run;
+pub mod trace_matrix;
 pub mod uci_mentor;

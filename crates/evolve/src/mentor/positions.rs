@@ -9,9 +9,9 @@
 
 use kestrel_chess::{Board, EpdRecord, PgnReader, PieceKind};
 use rand::Rng;
+use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use rand::SeedableRng;
 use std::collections::HashSet;
 use std::io::BufReader;
 use std::path::Path;
@@ -58,8 +58,14 @@ pub fn has_pending_capture(board: &Board) -> bool {
         if mv.is_en_passant() {
             return true;
         }
-        let attacker = board.piece_at(mv.from()).expect("a move starts on a piece").kind;
-        let victim = board.piece_at(mv.to()).expect("a capture ends on a piece").kind;
+        let attacker = board
+            .piece_at(mv.from())
+            .expect("a move starts on a piece")
+            .kind;
+        let victim = board
+            .piece_at(mv.to())
+            .expect("a capture ends on a piece")
+            .kind;
         if rough_value(victim) >= rough_value(attacker) {
             return true;
         }
@@ -141,8 +147,7 @@ pub fn extract_from_pgn(
             stats.malformed_games += 1;
             continue;
         };
-        let Some(board) = pick_from_game(&game.start, &game.moves, rules, &taken, &mut rng)
-        else {
+        let Some(board) = pick_from_game(&game.start, &game.moves, rules, &taken, &mut rng) else {
             stats.games_without_candidate += 1;
             continue;
         };

@@ -2,8 +2,8 @@
 //! organism, with its train and test error, a params file, a log and a chart.
 
 use crate::ga::{
-    BackgroundWriter, BitGenome, BitSpace, GaRun, GaSettings, GenerationView, InProcessExecutor, StopReason,
-    render_log_csv, write_chart,
+    BackgroundWriter, BitGenome, BitSpace, GaRun, GaSettings, GenerationView, InProcessExecutor,
+    StopReason, render_log_csv, write_chart,
 };
 use crate::mentor::builtin::BuiltinMentor;
 use crate::mentor::fitness::{LabelledSet, MentorFitness, organism_matrix};
@@ -56,7 +56,9 @@ impl std::str::FromStr for MentorSpec {
             "builtin" => Ok(MentorSpec::Builtin),
             _ => match s.strip_prefix("uci:") {
                 Some(cmd) if !cmd.trim().is_empty() => Ok(MentorSpec::Uci(cmd.trim().into())),
-                _ => Err(format!("unknown mentor '{s}' (expected builtin or uci:COMMAND)")),
+                _ => Err(format!(
+                    "unknown mentor '{s}' (expected builtin or uci:COMMAND)"
+                )),
             },
         }
     }
@@ -115,6 +117,8 @@ pub struct MentorRunReport {
     pub first_generation_best: f64,
     /// Kestrel's hand-tuned static evaluation against the same labels (train, test).
     pub handtuned_error: (f64, f64),
+    /// The hand-tuned values of the evolved set alone (every other term zero), (train, test).
+    pub handtuned_set_error: (f64, f64),
     pub params_path: PathBuf,
     pub log_path: PathBuf,
     pub chart_path: PathBuf,
@@ -158,7 +162,10 @@ fn make_mentor(cfg: &MentorRunConfig) -> Result<Box<dyn Mentor>, String> {
 }
 
 /// Keeps positions with a centipawn label; counts mates and failures.
-fn keep_labelled(boards: Vec<Board>, labels: &[Option<Label>]) -> (Vec<Board>, Vec<i32>, usize, usize) {
+fn keep_labelled(
+    boards: Vec<Board>,
+    labels: &[Option<Label>],
+) -> (Vec<Board>, Vec<i32>, usize, usize) {
     let (mut kept, mut values, mut mates, mut failed) = (Vec::new(), Vec::new(), 0, 0);
     for (b, l) in boards.into_iter().zip(labels) {
         match l {
@@ -211,12 +218,18 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         .clone()
         .unwrap_or_else(|| cfg.out_dir.join("labels.tsv"));
     let mut cache = LabelCache::open(&cache_path, &key)?;
-    let all: Vec<Board> = positions.train.iter().chain(&positions.test).cloned().collect();
+    let all: Vec<Board> = positions
+        .train
+        .iter()
+        .chain(&positions.test)
+        .cloned()
+        .collect();
     let pb = bar(cfg.progress, all.len() as u64, "labelling");
-    let (labels, label_stats) = label_positions(&all, mentor.as_mut(), &mut cache, 500, &mut |done, todo| {
-        pb.set_length(todo as u64);
-        pb.set_position(done as u64);
-    })?;
+    let (labels, label_stats) =
+        label_positions(&all, mentor.as_mut(), &mut cache, 500, &mut |done, todo| {
+            pb.set_length(todo as u64);
+            pb.set_position(done as u64);
+        })?;
     pb.finish_and_clear();
     drop(mentor);
     let n_train = positions.train.len();
@@ -301,6 +314,7 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
     ParamsFile::save(&params_path, &[&best_values])
         .map_err(|e| format!("cannot write {}: {e}", params_path.display()))?;
     let handtuned = ParamValues::defaults(&EVAL_TABLE);
+    let handtuned_set = schema.decode(&schema.encode(&handtuned), &base);
     Ok(MentorRunReport {
         mentor_key: key,
         train_positions: train.len(),
@@ -318,6 +332,10 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         handtuned_error: (
             static_error(&handtuned, &train, &train_labels),
             static_error(&handtuned, &test, &test_labels),
+        ),
+        handtuned_set_error: (
+            static_error(&handtuned_set, &train, &train_labels),
+            static_error(&handtuned_set, &test, &test_labels),
         ),
         params_path,
         log_path,

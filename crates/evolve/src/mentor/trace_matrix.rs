@@ -97,45 +97,67 @@ impl TraceMatrix {
     /// each within the bounds given to `build`) on the positions `rows` (all when `None`):
     /// `out[o * n + r]`.
     pub fn scores(&self, organisms: &[f64], rows: Option<&[usize]>) -> Vec<i32> {
+        let mut out = Vec::new();
+        self.for_each_score(organisms, rows, |_, scores| out.extend_from_slice(scores));
+        out
+    }
+
+    /// Calls `f(organism, scores on the rows)` for each organism, without keeping the whole
+    /// organisms × positions score matrix.
+    pub fn for_each_score(
+        &self,
+        organisms: &[f64],
+        rows: Option<&[usize]>,
+        mut f: impl FnMut(usize, &[i32]),
+    ) {
         let k = self.k;
-        assert!(k > 0 && organisms.len() % k == 0, "organism matrix is not m × k");
+        assert!(
+            k > 0 && organisms.len() % k == 0,
+            "organism matrix is not m × k"
+        );
         let m = organisms.len() / k;
         let n = rows.map_or(self.rows, <[usize]>::len);
         let constants: Vec<i64> = match rows {
             None => self.constant.clone(),
             Some(rows) => rows.iter().map(|&r| self.constant[r]).collect(),
         };
-        let sums: Vec<f64> = match &self.coef_f32 {
+        let mut scores = vec![0i32; n];
+        match &self.coef_f32 {
             Some(coef) => {
                 let a: Vec<f32> = organisms.iter().map(|&v| v as f32).collect();
                 let b = gather(coef, k, rows);
-                gemm_f32(&a, b.as_deref().unwrap_or(coef), m, k, n)
-                    .into_iter()
-                    .map(f64::from)
-                    .collect()
+                let sums = gemm_f32(&a, b.as_deref().unwrap_or(coef), m, k, n);
+                for o in 0..m {
+                    let row = &sums[o * n..(o + 1) * n];
+                    for i in 0..n {
+                        scores[i] = scale_trace_sum(row[i] as i64 + constants[i]);
+                    }
+                    f(o, &scores);
+                }
             }
             None => {
                 let b = gather(&self.coef, k, rows);
-                gemm_f64(organisms, b.as_deref().unwrap_or(&self.coef), m, k, n)
+                let sums = gemm_f64(organisms, b.as_deref().unwrap_or(&self.coef), m, k, n);
+                for o in 0..m {
+                    let row = &sums[o * n..(o + 1) * n];
+                    for i in 0..n {
+                        scores[i] = scale_trace_sum(row[i] as i64 + constants[i]);
+                    }
+                    f(o, &scores);
+                }
             }
-        };
-        sums.chunks(n.max(1))
-            .flat_map(|row| {
-                row.iter()
-                    .zip(&constants)
-                    .map(|(&s, &c)| scale_trace_sum(s as i64 + c))
-                    .collect::<Vec<i32>>()
-            })
-            .collect()
+        }
     }
 }
 
 /// The chosen rows of a row-major `rows × k` matrix (`None`: use the matrix as it is).
 fn gather<T: Copy>(coef: &[T], k: usize, rows: Option<&[usize]>) -> Option<Vec<T>> {
     rows.map(|rows| {
-        rows.iter()
-            .flat_map(|&r| coef[r * k..(r + 1) * k].iter().copied())
-            .collect()
+        let mut out = Vec::with_capacity(rows.len() * k);
+        for &r in rows {
+            out.extend_from_slice(&coef[r * k..(r + 1) * k]);
+        }
+        out
     })
 }
 
@@ -148,8 +170,20 @@ fn gemm_f64(a: &[f64], b: &[f64], m: usize, k: usize, n: usize) -> Vec<f64> {
         // strides (B read as k × n with row stride 1 and column stride k).
         unsafe {
             matrixmultiply::dgemm(
-                m, k, n, 1.0, a.as_ptr(), k as isize, 1, b.as_ptr(), 1, k as isize, 0.0,
-                c.as_mut_ptr(), n as isize, 1,
+                m,
+                k,
+                n,
+                1.0,
+                a.as_ptr(),
+                k as isize,
+                1,
+                b.as_ptr(),
+                1,
+                k as isize,
+                0.0,
+                c.as_mut_ptr(),
+                n as isize,
+                1,
             );
         }
     }
@@ -164,8 +198,20 @@ fn gemm_f32(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f32> {
         // SAFETY: as in gemm_f64.
         unsafe {
             matrixmultiply::sgemm(
-                m, k, n, 1.0, a.as_ptr(), k as isize, 1, b.as_ptr(), 1, k as isize, 0.0,
-                c.as_mut_ptr(), n as isize, 1,
+                m,
+                k,
+                n,
+                1.0,
+                a.as_ptr(),
+                k as isize,
+                1,
+                b.as_ptr(),
+                1,
+                k as isize,
+                0.0,
+                c.as_mut_ptr(),
+                n as isize,
+                1,
             );
         }
     }
@@ -198,10 +244,18 @@ mod tests {
     fn check(schema: &BitSchema, base: &ParamValues, organisms: usize, use_f32: bool) {
         let boards = boards();
         let columns: Vec<usize> = schema.fields.iter().map(|f| f.flat_index).collect();
-        let max_abs: Vec<i32> = schema.fields.iter().map(|f| f.min.abs().max(f.max.abs())).collect();
+        let max_abs: Vec<i32> = schema
+            .fields
+            .iter()
+            .map(|f| f.min.abs().max(f.max.abs()))
+            .collect();
         let matrix = TraceMatrix::build(&boards, &columns, &max_abs, &base.values);
         assert!(matrix.uses_f32(), "these magnitudes fit f32 exactly");
-        let matrix = if use_f32 { matrix } else { matrix.without_f32() };
+        let matrix = if use_f32 {
+            matrix
+        } else {
+            matrix.without_f32()
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let space = BitSpace {
             len: schema.bit_len(),
@@ -219,7 +273,11 @@ mod tests {
         for (o, g) in genomes.iter().enumerate() {
             let eval = Evaluator::new(schema.decode(&g.0, base));
             for (r, b) in boards.iter().enumerate() {
-                assert_eq!(all[o * boards.len() + r], eval.evaluate_white(b), "org {o} pos {r}");
+                assert_eq!(
+                    all[o * boards.len() + r],
+                    eval.evaluate_white(b),
+                    "org {o} pos {r}"
+                );
             }
             for (i, &r) in rows.iter().enumerate() {
                 assert_eq!(some[o * rows.len() + i], eval.evaluate_white(&boards[r]));

@@ -15,6 +15,8 @@ const ATTEMPTS: usize = 3;
 
 pub struct UciMentor {
     launcher: Launcher,
+    /// The engine's `id name`, part of the cache key.
+    id_name: String,
     engines: Vec<Option<UciEngine>>,
     /// Engine restarts so far (crashes and hangs).
     pub restarts: usize,
@@ -43,10 +45,12 @@ impl UciMentor {
         let first = launcher
             .start()
             .map_err(|e| format!("UCI mentor '{command_line}': {e}"))?;
+        let id_name = first.id_name.clone().unwrap_or_default();
         let mut engines = vec![Some(first)];
         engines.resize_with(processes.max(1), || None);
         Ok(UciMentor {
             launcher,
+            id_name,
             engines,
             restarts: 0,
         })
@@ -62,7 +66,12 @@ impl Launcher {
     }
 
     /// One position on one engine slot, restarting the engine on failure.
-    fn label_on(&self, slot: &mut Option<UciEngine>, board: &Board, restarts: &AtomicUsize) -> Option<Label> {
+    fn label_on(
+        &self,
+        slot: &mut Option<UciEngine>,
+        board: &Board,
+        restarts: &AtomicUsize,
+    ) -> Option<Label> {
         let position = format!("position fen {}", board.to_fen());
         let go = format!("go depth {}", self.depth);
         for _ in 0..ATTEMPTS {
@@ -97,7 +106,7 @@ impl Mentor for UciMentor {
             cmd.push(' ');
             cmd.push_str(a);
         }
-        format!("uci:{cmd}/d{}", l.depth)
+        format!("uci:{cmd} [{}]/d{}", self.id_name, l.depth)
     }
 
     fn label(&mut self, boards: &[Board]) -> Result<Vec<Option<Label>>, String> {

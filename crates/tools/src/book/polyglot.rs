@@ -49,7 +49,7 @@ pub(crate) fn decode_polyglot(bytes: &[u8]) -> Result<Book, BookError> {
     if bytes.is_empty() {
         return Err(BookError::corrupt("the file is empty"));
     }
-    if bytes.len() % ENTRY_SIZE != 0 {
+    if !bytes.len().is_multiple_of(ENTRY_SIZE) {
         return Err(BookError::corrupt(format!(
             "not a Polyglot book: size {} is not a multiple of {ENTRY_SIZE} bytes",
             bytes.len()

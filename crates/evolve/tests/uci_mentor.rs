@@ -1,0 +1,67 @@
+//! The UCI mentor against a scripted fake engine: scores become white-relative, mates are
+//! marked, and a crashing engine is restarted and its position reported as failed.
+
+use kestrel_chess::Board;
+use kestrel_evolve::mentor::labels::{Label, Mentor};
+use kestrel_evolve::mentor::uci_mentor::UciMentor;
+
+/// Answers `score cp 25` for the side to move, mate when Black's king is on h8, and exits
+/// (a crash) when asked about a position with White's king on a1.
+const FAKE_ENGINE: &str = r#"
+while read -r line; do
+  case "$line" in
+    uci) echo "id name FakeFish"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    quit) exit 0 ;;
+    "position fen "*) fen="${line#position fen }" ;;
+    go*)
+      case "$fen" in
+        *K7\ *) exit 3 ;;
+        7k/*) echo "info depth 2 score mate 2 pv a1a2"; echo "bestmove a1a2" ;;
+        *) echo "info depth 1 score cp 10"; echo "info depth 2 score cp 25 nodes 40"; echo "bestmove 0000" ;;
+      esac ;;
+  esac
+done
+"#;
+
+#[test]
+fn fake_engine_labels_restarts_and_failures() {
+    let dir = std::env::temp_dir().join(format!("kestrel-uci-mentor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("fake.sh");
+    std::fs::write(&script, FAKE_ENGINE).unwrap();
+    let mut mentor = UciMentor::new(&format!("sh {}", script.display()), 2, 2).unwrap();
+    assert_eq!(
+        mentor.key(),
+        format!("uci:sh {} [FakeFish]/d2", script.display())
+    );
+    let boards: Vec<Board> = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "7k/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/K7 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1",
+    ]
+    .iter()
+    .map(|f| Board::from_fen(f).unwrap())
+    .collect();
+    let labels = mentor.label(&boards).unwrap();
+    assert_eq!(
+        labels,
+        vec![
+            Some(Label::Cp(-25)),
+            Some(Label::Cp(25)),
+            Some(Label::Mate),
+            None,
+            Some(Label::Cp(-25)),
+        ]
+    );
+    assert!(mentor.restarts >= 3, "the crashing position was retried");
+    // The pool still works after the crashes.
+    assert_eq!(
+        mentor.label(&boards[1..2]).unwrap(),
+        vec![Some(Label::Cp(25))]
+    );
+    assert!(UciMentor::new("/nonexistent/engine", 2, 1).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
