@@ -15,7 +15,10 @@ fn kestrel_uci() -> EngineSpec {
         name: "kestrel-uci".into(),
         command: KESTREL.into(),
         args: vec![],
-        options: vec![("Hash".into(), "16".into())],
+        options: vec![
+            ("Hash".into(), "16".into()),
+            ("OwnBook".into(), "false".into()),
+        ],
         // Generous: the test machine may be busy.
         timeouts: UciTimeouts {
             handshake: Duration::from_secs(20),

@@ -1,4 +1,4 @@
-//! PGN games: the game record, its writer, and (in [`reader`]) a streaming reader.
+//! PGN games: the game record and its writer; `reader` holds the streaming reader.
 
 mod reader;
 

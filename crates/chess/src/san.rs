@@ -24,9 +24,14 @@ struct SanParts {
 }
 
 impl Board {
-    /// SAN of a legal move, with `+`/`#` suffix. The move must be legal here.
+    /// SAN of a legal move, with `+`/`#` suffix. A move that is not legal here is written in
+    /// UCI form instead (this never panics, whatever the caller passes).
     pub fn to_san(&self, mv: Move) -> String {
-        let mut san = self.san_without_suffix(mv);
+        let legal = self.legal_moves();
+        if !legal.contains(mv) {
+            return mv.to_string();
+        }
+        let mut san = self.san_without_suffix(mv, legal.as_slice());
         let mut after = self.position_only();
         after.make_move(mv);
         if after.in_check() {
@@ -39,7 +44,7 @@ impl Board {
         san
     }
 
-    fn san_without_suffix(&self, mv: Move) -> String {
+    fn san_without_suffix(&self, mv: Move, legal: &[Move]) -> String {
         if mv.is_castle() {
             return if mv.to().file() == 6 { "O-O" } else { "O-O-O" }.to_string();
         }
@@ -51,7 +56,7 @@ impl Board {
             }
         } else {
             san.push(kind.char().to_ascii_uppercase());
-            san.push_str(&self.disambiguation(mv, kind));
+            san.push_str(&self.disambiguation(mv, kind, legal));
         }
         if mv.is_capture() {
             san.push('x');
@@ -65,9 +70,8 @@ impl Board {
     }
 
     /// File, rank or both of the origin, when another piece of the same kind can reach `to`.
-    fn disambiguation(&self, mv: Move, kind: PieceKind) -> String {
-        let rivals: Vec<Square> = self
-            .legal_moves()
+    fn disambiguation(&self, mv: Move, kind: PieceKind, legal: &[Move]) -> String {
+        let rivals: Vec<Square> = legal
             .iter()
             .filter(|m| {
                 m.to() == mv.to()

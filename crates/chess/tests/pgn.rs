@@ -301,3 +301,49 @@ fn every_shared_gm_game_is_written_back_byte_identically() {
     }
     assert!(String::from_utf8(written).unwrap().trim_end() == text.trim_end());
 }
+
+#[test]
+fn a_comment_before_the_tags_belongs_to_the_game() {
+    let text = "{ exported by some GUI }\n[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n{ no moves } *\n\n[Event \"c\"]\n\n1. d4 *\n";
+    let events: Vec<(String, usize)> = read_all(text)
+        .into_iter()
+        .map(|g| {
+            let g = g.unwrap();
+            (g.tag("Event").unwrap().to_string(), g.moves.len())
+        })
+        .collect();
+    assert_eq!(
+        events,
+        [
+            ("a".to_string(), 1),
+            ("b".to_string(), 0),
+            ("c".to_string(), 1)
+        ]
+    );
+}
+
+/// Gives some bytes, then fails every read.
+struct FailingReader {
+    data: Cursor<Vec<u8>>,
+}
+
+impl std::io::Read for FailingReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        match self.data.read(buf)? {
+            0 => Err(std::io::Error::other("disk on fire")),
+            n => Ok(n),
+        }
+    }
+}
+
+#[test]
+fn read_errors_end_the_stream_with_an_error() {
+    let data = Cursor::new(b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4".to_vec());
+    let reader = BufReader::new(FailingReader { data });
+    let games: Vec<_> = PgnReader::new(reader).collect();
+    assert_eq!(games.len(), 2);
+    assert!(games[0].is_ok());
+    let err = games[1].as_ref().unwrap_err();
+    assert_eq!(err.game_index, 1);
+    assert!(err.reason.contains("disk on fire"), "{}", err.reason);
+}

@@ -149,3 +149,14 @@ fn numbered_lines() {
     // Stops at an illegal move.
     assert_eq!(san_line(&Board::startpos(), &[moves[0], moves[0]]), "1. e4");
 }
+
+#[test]
+fn illegal_moves_are_written_as_uci_without_panicking() {
+    let b = Board::startpos();
+    let e2e4 = b.parse_uci_move("e2e4").unwrap();
+    let mut after = b.clone();
+    after.make_move(e2e4);
+    // e2e4 again: the square is empty now.
+    assert_eq!(after.to_san(e2e4), "e2e4");
+    assert_eq!(b.to_san(kestrel_chess::Move::NULL), "0000");
+}

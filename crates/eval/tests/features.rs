@@ -147,7 +147,10 @@ fn one_phase_terms_scale_with_their_phase_only() {
     let p = phase(&b);
     assert_eq!(p, 4);
     let t = trace(&b);
-    assert_eq!(coef(&t, "PASSED_PAWN_ENEMY_KING_DIST", 0), 4 * (PHASE_MAX - p));
+    assert_eq!(
+        coef(&t, "PASSED_PAWN_ENEMY_KING_DIST", 0),
+        4 * (PHASE_MAX - p)
+    );
     // Holes on ranks 3-4: White's a2 covers b3 and b4 (14 left), Black has none covered (16).
     assert_eq!(coef(&t, "WEAK_SQUARE_PENALTY", 0), (16 - 14) * p);
     // PASSED_PAWN_RANK is tapered: separate mg and eg coefficients for rank index 1.

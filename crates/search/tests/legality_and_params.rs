@@ -95,6 +95,10 @@ fn every_switch_is_declared_and_changes_the_search() {
         });
         s.search(&board, &SearchLimits::depth(8), &mut |_| {}).nodes
     };
+    let mut names: Vec<_> = SWITCHES.iter().map(|(_, n)| *n).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), SWITCHES.len(), "a switch is listed twice");
     let full = nodes(ParamValues::defaults(&SEARCH_TABLE));
     let mut unchanged = Vec::new();
     for (label, name) in SWITCHES {

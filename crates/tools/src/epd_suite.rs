@@ -108,6 +108,16 @@ impl EpdLimit {
     }
 }
 
+impl std::fmt::Display for EpdLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EpdLimit::Depth(d) => write!(f, "depth {d}"),
+            EpdLimit::Nodes(n) => write!(f, "{n} nodes"),
+            EpdLimit::MoveTime(t) => write!(f, "{} ms", t.as_millis()),
+        }
+    }
+}
+
 /// When the right move was first found and then kept to the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FoundAt {

@@ -26,7 +26,9 @@ impl Progress {
     /// Prints a line above the bar (plainly when there is no terminal).
     pub fn println(&self, line: &str) {
         if self.bar.is_hidden() {
-            println!("{line}");
+            use std::io::Write as _;
+            // A closed stdout (piped into `head`) is not worth a panic.
+            let _ = writeln!(std::io::stdout().lock(), "{line}");
         } else {
             self.bar.println(line);
         }

@@ -39,6 +39,9 @@ fn bratko_kopec_parallel_equals_sequential() {
     }
     assert_eq!(
         one.total_nodes_to_solution(),
-        one.outcomes.iter().map(|o| o.nodes_to_solution).sum::<u64>()
+        one.outcomes
+            .iter()
+            .map(|o| o.nodes_to_solution)
+            .sum::<u64>()
     );
 }

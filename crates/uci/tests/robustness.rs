@@ -84,3 +84,89 @@ fn end_of_input_stops_a_running_search_like_quit() {
     let out = run_bytes(b"position startpos\ngo infinite\n");
     assert_eq!(bestmoves(&out).len(), 1, "{out:#?}");
 }
+
+/// Seeded random command salad (protocol words, numbers, moves, garbage): the engine must never
+/// panic or hang, must answer every `go` with one `bestmove`, and must still be ready after it.
+#[test]
+fn random_command_salad_never_breaks_the_engine() {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    const WORDS: &[&str] = &[
+        "uci",
+        "isready",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "OwnBook",
+        "BookFile",
+        "true",
+        "false",
+        "ucinewgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "mate",
+        "infinite",
+        "ponder",
+        "searchmoves",
+        "stop",
+        "ponderhit",
+        "d",
+        "eval",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "e1g1",
+        "a7a8q",
+        "0000",
+        "8/8/8/8/8/8/8/8",
+        "w",
+        "b",
+        "-",
+        "KQkq",
+        "1",
+        "2",
+        "0",
+        "-7",
+        "x",
+        "99999999999",
+        "\u{0}",
+        "\u{fffd}",
+        "é",
+        "PAWN_VALUE",
+        "NULL_MOVE_R",
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(2024);
+    let (mut e, cap) = engine();
+    let mut gos = 0;
+    for _ in 0..400 {
+        let n = rng.random_range(0..8);
+        let line: Vec<&str> = (0..n)
+            .map(|_| WORDS[rng.random_range(0..WORDS.len())])
+            .collect();
+        let line = line.join(" ");
+        if line.starts_with("go") {
+            gos += 1;
+        }
+        // Searches are cut short so the test stays fast; `go` is answered either way.
+        e.handle_line(&line);
+        e.handle_line("stop");
+    }
+    e.quit();
+    let out = cap.take_lines();
+    assert_eq!(bestmoves(&out).len(), gos, "one bestmove per go");
+    assert_eq!(send(&mut e, &cap, &["isready"]), vec!["readyok"]);
+}

@@ -1,6 +1,14 @@
 //! `kestrel epd FILE`: run an EPD test suite (`bm`/`am`) under a depth, node or time limit;
 //! prints one line per position and the totals (solved, nodes to solution, STS points).
 
+/// `println!` that ignores a closed stdout (e.g. piped into `head`) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 use anyhow::{Context, bail};
 use kestrel_chess::read_epd_file;
 use kestrel_search::EngineConfig;
@@ -62,8 +70,8 @@ pub fn run(args: EpdArgs) -> anyhow::Result<()> {
     if positions.is_empty() {
         bail!("{} has no usable test position", args.file.display());
     }
-    println!(
-        "{}: {} positions, {limit:?}",
+    say!(
+        "{}: {} positions, {limit} per position",
         args.file.display(),
         positions.len()
     );
@@ -72,11 +80,11 @@ pub fn run(args: EpdArgs) -> anyhow::Result<()> {
     let out = Mutex::new(());
     let on_done = |o: &PositionOutcome| {
         let _guard = out.lock().unwrap_or_else(|e| e.into_inner());
-        println!("{}", outcome_line(o));
+        say!("{}", outcome_line(o));
     };
     let report = run_suite(&positions, &config, limit, args.threads, &on_done);
     let n = report.outcomes.len();
-    println!(
+    say!(
         "solved {}/{} ({:.1}%), nodes to solution {}, total nodes {}",
         report.solved(),
         n,
@@ -85,7 +93,7 @@ pub fn run(args: EpdArgs) -> anyhow::Result<()> {
         report.total_nodes()
     );
     if let Some((points, max)) = report.points() {
-        println!(
+        say!(
             "points {points}/{max} ({:.1}%)",
             100.0 * points as f64 / max.max(1) as f64
         );

@@ -178,7 +178,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
         bail!("--games must be at least 1");
     }
     let evolved = kestrel_eval::load_eval_params(&a.params)
-        .with_context(|| format!("cannot load the evolved organism {}", a.params.display()))?;
+        .map_err(|e| anyhow::anyhow!("cannot load the evolved organism: {e}"))?;
     let limit = match (a.nodes, a.depth, &a.tc) {
         (Some(n), _, _) => Limit::Nodes(n),
         (_, Some(d), _) if d < 1 => bail!("--depth must be at least 1"),

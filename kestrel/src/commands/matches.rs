@@ -2,6 +2,14 @@
 //! round robin / gauntlet among several, with openings from an EPD/PGN book, W/D/L, Elo with a
 //! 95% interval, LOS, an optional SPRT and PGN output.
 
+/// `println!` that ignores a closed stdout (e.g. piped into `head`) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 use anyhow::{Context, bail};
 use kestrel_tools::adjudication::{
     Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule,
@@ -18,6 +26,7 @@ use kestrel_tools::{
 };
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Duration;
 
 #[derive(clap::Args)]
@@ -53,7 +62,7 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Fixed depth per move.
+    /// Fixed depth per move (depth 5 when no limit is given).
     #[arg(long, group = "limit")]
     pub depth: Option<i32>,
     /// Fixed nodes per move.
@@ -91,6 +100,9 @@ pub struct MatchArgs {
     /// Clock overrun (milliseconds) tolerated before a time forfeit under --tc/--movetime.
     #[arg(long, default_value_t = 100, value_name = "MS")]
     pub time_margin: u64,
+    /// Hash table per built-in engine, MB (UCI engines: use --option-a Hash=N).
+    #[arg(long, default_value_t = 16, value_name = "MB")]
+    pub hash: usize,
     /// Print one line per finished game.
     #[arg(short, long)]
     pub verbose: bool,
@@ -119,7 +131,8 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             .context("engine B")?,
     ];
     make_names_unique(&mut specs);
-    println!(
+    set_builtin_hash(&mut specs, args.hash);
+    say!(
         "{} vs {}: {} games, {}, {} at a time{}",
         specs[0].name(),
         specs[1].name(),
@@ -130,9 +143,22 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     );
     let progress = Progress::new(args.games as u64, "match");
     let verbose = args.verbose;
+    // Games so far, rewritten to --pgn-out every 10 games so an interrupted match keeps them.
+    let so_far: Mutex<Vec<(usize, GameRecord)>> = Mutex::new(Vec::new());
     let on_game = |done: &GameDone| {
         if verbose {
             progress.println(&game_line(done.index, done.game));
+        }
+        if let Some(path) = &args.pgn_out {
+            let mut games = so_far.lock().unwrap_or_else(|e| e.into_inner());
+            games.push((done.index, done.game.clone()));
+            if games.len().is_multiple_of(10) {
+                games.sort_by_key(|(i, _)| *i);
+                let records: Vec<GameRecord> = games.iter().map(|(_, g)| g.clone()).collect();
+                if let Err(e) = write_pgn_file(path, "Kestrel match", &records) {
+                    progress.println(&format!("warning: cannot write {}: {e}", path.display()));
+                }
+            }
         }
         let llr = done.llr.map_or(String::new(), |l| format!(" LLR {l:.2}"));
         let w = done.wdl;
@@ -144,13 +170,20 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             fmt_elo(w.elo())
         ));
     };
+    let started = std::time::Instant::now();
     let result = run_match(&specs[0], &specs[1], &openings, &settings, &on_game);
     progress.finish();
     report_match(&result, settings.sprt);
+    let secs = started.elapsed().as_secs_f64();
+    say!(
+        "{} games in {secs:.1} s ({:.1} games/min)",
+        result.games.len(),
+        60.0 * result.games.len() as f64 / secs.max(1e-9)
+    );
     if let Some(path) = &args.pgn_out {
         write_pgn_file(path, "Kestrel match", &result.games)
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {} games to {}", result.games.len(), path.display());
+        say!("wrote {} games to {}", result.games.len(), path.display());
     }
     Ok(())
 }
@@ -172,6 +205,7 @@ fn run_tournament(
         .map(|s| parse_engine_spec(s, &[], timeouts).map_err(anyhow::Error::msg))
         .collect::<anyhow::Result<_>>()?;
     make_names_unique(&mut specs);
+    set_builtin_hash(&mut specs, args.hash);
     let pairings = if is_rr {
         specs.len() * (specs.len() - 1) / 2
     } else {
@@ -192,9 +226,9 @@ fn run_tournament(
     };
     progress.finish();
     for (_, _, r) in &t.pairings {
-        println!("{} vs {}: {}", r.engine_a, r.engine_b, r.wdl.summary());
+        say!("{} vs {}: {}", r.engine_a, r.engine_b, r.wdl.summary());
     }
-    print!("{}", t.table());
+    say!("{}", t.table().trim_end());
     if let Some(path) = &args.pgn_out {
         let games: Vec<GameRecord> = t
             .pairings
@@ -203,9 +237,18 @@ fn run_tournament(
             .collect();
         write_pgn_file(path, "Kestrel tournament", &games)
             .with_context(|| format!("cannot write {}", path.display()))?;
-        println!("wrote {} games to {}", games.len(), path.display());
+        say!("wrote {} games to {}", games.len(), path.display());
     }
     Ok(())
+}
+
+/// Built-in engines get the `--hash` size.
+fn set_builtin_hash(specs: &mut [EngineSpec], mb: usize) {
+    for spec in specs {
+        if let EngineSpec::Builtin { config, .. } = spec {
+            config.hash_mb = mb.max(1);
+        }
+    }
 }
 
 fn match_settings(args: &MatchArgs) -> anyhow::Result<MatchSettings> {
@@ -311,10 +354,10 @@ fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
         *ends.entry(g.termination.kind()).or_default() += 1;
     }
     let ends: Vec<String> = ends.iter().map(|(k, n)| format!("{k} {n}")).collect();
-    println!("endings: {}", ends.join(", "));
+    say!("endings: {}", ends.join(", "));
     for g in &result.games {
         if matches!(g.termination, kestrel_tools::Termination::Fault(..)) {
-            println!("fault: {} - {}: {}", g.white, g.black, g.termination);
+            say!("fault: {} - {}: {}", g.white, g.black, g.termination);
         }
     }
     if let (Some(s), Some((llr, decision))) = (sprt, result.sprt) {
@@ -323,13 +366,13 @@ fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
             SprtDecision::AcceptH1 => "H1 accepted",
             SprtDecision::Continue => "no decision",
         };
-        println!(
+        say!(
             "SPRT: LLR {llr:.3} (bounds {:.3}, {:.3}): {verdict}",
             s.lower_bound(),
             s.upper_bound()
         );
     }
-    println!(
+    say!(
         "{} vs {}: {}",
         result.engine_a,
         result.engine_b,

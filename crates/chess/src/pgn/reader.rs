@@ -64,7 +64,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                 }
                 Ok(Some((_, l))) if l.trim().is_empty() || l.starts_with('%') => continue,
                 Ok(Some(x)) => break x,
-                Err(e) => return Some(Err(self.io_error(e))),
+                Err(e) => return Some(Err(self.io_error(e, self.next_index))),
             }
         };
         let mut game = GameParser::new(self.next_index);
@@ -81,7 +81,7 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             }
             current = match self.next_line() {
                 Ok(c) => c,
-                Err(e) => return Some(Err(self.io_error(e))),
+                Err(e) => return Some(Err(self.io_error(e, game.index))),
             };
             if current.is_none() {
                 game.end_of_input(self.line_no);
@@ -92,10 +92,11 @@ impl<R: BufRead> Iterator for PgnReader<R> {
 }
 
 impl<R: BufRead> PgnReader<R> {
-    fn io_error(&mut self, e: io::Error) -> PgnError {
+    /// A failed read ends the iteration after reporting it against game `game_index`.
+    fn io_error(&mut self, e: io::Error, game_index: usize) -> PgnError {
         self.done = true;
         PgnError {
-            game_index: self.next_index,
+            game_index,
             line: self.line_no,
             reason: format!("read error: {e}"),
         }
@@ -117,6 +118,8 @@ struct GameParser {
     moves: Vec<Move>,
     result: Option<String>,
     in_movetext: bool,
+    /// Movetext beyond comments has been seen (moves, numbers, variations, NAGs, results).
+    saw_token: bool,
     blank_after_tags: bool,
     comment_from: Option<usize>,
     variations: Vec<usize>,
@@ -133,6 +136,7 @@ impl GameParser {
             moves: Vec::new(),
             result: None,
             in_movetext: false,
+            saw_token: false,
             blank_after_tags: false,
             comment_from: None,
             variations: Vec::new(),
@@ -151,6 +155,11 @@ impl GameParser {
             return Feed::More;
         }
         let is_tag_line = line.trim_start().starts_with('[');
+        if is_tag_line && self.in_movetext && !self.saw_token && self.tags.is_empty() {
+            // Only a comment came before these tags (a file or game preamble): keep reading
+            // this game's tag section.
+            self.in_movetext = self.comment_from.is_some();
+        }
         if is_tag_line && (self.in_movetext || self.comment_from.is_some()) {
             // A new tag section: whatever is still open belongs to a broken game.
             if let Some(from) = self.comment_from {
@@ -228,6 +237,9 @@ impl GameParser {
                 }
             }
             let c = bytes[i];
+            if !matches!(c, b' ' | b'\t' | b'\r' | b'{' | b';') {
+                self.saw_token = true;
+            }
             match c {
                 b' ' | b'\t' | b'\r' => i += 1,
                 b'{' => {

@@ -41,6 +41,8 @@ pub fn write_chart(
             .configure_mesh()
             .x_desc("generation")
             .y_desc(objective)
+            .y_labels(12)
+            .y_label_formatter(&|v| format!("{v:.0}"))
             .draw()
             .map_err(err)?;
         let series = |pick: fn(&GenerationStats) -> f64| {

@@ -269,7 +269,7 @@ mod tests {
         let (labels, stats) =
             label_positions(&boards, &mut mentor, &mut cache, 2, &mut |_, _| {}).unwrap();
         assert_eq!(mentor.calls - before, 1);
-        assert_eq!(labels[3], Some(Label::Cp(7)));
+        assert_eq!(labels[3], Some(Label::Cp(9)));
         assert_eq!(stats.cached, 3);
         // Another mentor key sees nothing of this one.
         assert!(LabelCache::open(&path, "other/d2").unwrap().is_empty());

@@ -112,7 +112,7 @@ impl TraceMatrix {
     ) {
         let k = self.k;
         assert!(
-            k > 0 && organisms.len() % k == 0,
+            k > 0 && organisms.len().is_multiple_of(k),
             "organism matrix is not m × k"
         );
         let m = organisms.len() / k;

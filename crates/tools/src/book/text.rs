@@ -8,7 +8,8 @@
 //! ```
 //! A row is `[label |] [weight |] moves`. The label is an ECO code and/or a quoted name; the
 //! weight is a non-negative integer (default 1); moves are SAN or UCI from the start position,
-//! move numbers (`1.`, `3...`) allowed. A `#` at the start of a row makes it a comment.
+//! move numbers (`1.`, `3...`) and result tokens (`1-0`, `*`) are skipped. A `#` at the start of
+//! a row or after a space starts a comment (`Qxf7#` is a move).
 
 use kestrel_chess::{Board, Move};
 use std::fmt;
@@ -50,8 +51,8 @@ pub fn parse_text_book(text: &str) -> TextBook {
     let mut book = TextBook::default();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
-        let row = raw.trim();
-        if row.is_empty() || row.starts_with('#') {
+        let row = strip_comment(raw).trim();
+        if row.is_empty() {
             continue;
         }
         match parse_row(row) {
@@ -66,6 +67,22 @@ pub fn parse_text_book(text: &str) -> TextBook {
         }
     }
     book
+}
+
+/// Cuts a `#` comment that starts a row or follows whitespace, outside quotes (a `#` glued to
+/// a move is SAN's mate mark).
+fn strip_comment(raw: &str) -> &str {
+    let mut quoted = false;
+    let mut prev_space = true;
+    for (i, c) in raw.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted && prev_space => return &raw[..i],
+            _ => {}
+        }
+        prev_space = c.is_whitespace();
+    }
+    raw
 }
 
 type Row = (Option<String>, Option<String>, u32, Vec<Move>);
@@ -163,7 +180,7 @@ fn parse_moves(text: &str) -> Result<Vec<Move>, String> {
     let mut moves = Vec::new();
     for token in text.split_whitespace() {
         let t = strip_move_number(token);
-        if t.is_empty() {
+        if t.is_empty() || matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*") {
             continue;
         }
         let ply = moves.len() + 1;
@@ -189,10 +206,13 @@ mod tests {
     #[test]
     fn reads_labels_weights_and_mixed_notation() {
         let book = parse_text_book(
-            "# openings\n\nC60 \"Ruy Lopez\" | 12 | 1. e4 e5 2. Nf3 Nc6 3. Bb5\n30 | d2d4 d5\nc4\n",
+            "# openings\n\nC60 \"Ruy Lopez\" | 12 | 1. e4 e5 2. Nf3 Nc6 3. Bb5 * # main line\n\
+             30 | d2d4 d5\nc4\n\"Mate #1\" | e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#\n",
         );
         assert!(book.errors.is_empty(), "{:?}", book.errors);
-        assert_eq!(book.lines.len(), 3);
+        assert_eq!(book.lines.len(), 4);
+        assert_eq!(book.lines[3].name.as_deref(), Some("Mate #1"));
+        assert_eq!(book.lines[3].moves.len(), 7);
         let ruy = &book.lines[0];
         assert_eq!(ruy.line_no, 3);
         assert_eq!(ruy.eco.as_deref(), Some("C60"));
