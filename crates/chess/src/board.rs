@@ -260,28 +260,25 @@ impl Board {
 
     #[inline]
     fn put(&mut self, piece: Piece, sq: Square) {
-        let b = sq.bb();
-        self.by_kind[piece.kind.index()] |= b;
-        self.by_color[piece.color.index()] |= b;
-        self.mailbox[sq.index()] = Some(piece);
-        self.hash ^= zobrist::piece_key(piece, sq);
-        if piece.kind == PieceKind::Pawn {
-            self.pawn_hash ^= zobrist::piece_key(piece, sq);
-        }
+        self.put_raw(piece, sq);
+        self.toggle_keys(piece, sq);
     }
 
     #[inline]
     fn remove(&mut self, sq: Square) -> Piece {
-        let piece = self.mailbox[sq.index()].expect("remove from an empty square");
-        let b = sq.bb();
-        self.by_kind[piece.kind.index()] ^= b;
-        self.by_color[piece.color.index()] ^= b;
-        self.mailbox[sq.index()] = None;
-        self.hash ^= zobrist::piece_key(piece, sq);
-        if piece.kind == PieceKind::Pawn {
-            self.pawn_hash ^= zobrist::piece_key(piece, sq);
-        }
+        let piece = self.remove_raw(sq);
+        self.toggle_keys(piece, sq);
         piece
+    }
+
+    /// Xors `piece` on `sq` into the position key (and the pawn key for pawns).
+    #[inline]
+    fn toggle_keys(&mut self, piece: Piece, sq: Square) {
+        let key = zobrist::piece_key(piece, sq);
+        self.hash ^= key;
+        if piece.kind == PieceKind::Pawn {
+            self.pawn_hash ^= key;
+        }
     }
 
     /// Placement without hashing (used by `unmake_move`, which restores the keys wholesale).

@@ -14,6 +14,10 @@ use std::time::Duration;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let limit_arg = args.first().map_or("1000", String::as_str);
+    let label = match limit_arg.strip_suffix('n') {
+        Some(n) => format!("{n} nodes"),
+        None => format!("{limit_arg} ms"),
+    };
     let limits = match limit_arg.strip_suffix('n') {
         Some(n) => SearchLimits::nodes(n.parse()?),
         None => SearchLimits::movetime(Duration::from_millis(limit_arg.parse()?)),
@@ -66,6 +70,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             );
         }
     }
-    println!("solved {solved}/{total} at {limit_arg} per position, {nodes} nodes");
+    println!("solved {solved}/{total} at {label} per position, {nodes} nodes");
     Ok(())
 }

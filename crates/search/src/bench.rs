@@ -11,7 +11,7 @@ use kestrel_chess::Board;
 use std::time::{Duration, Instant};
 
 /// Depth that takes roughly 5-10 s in a release build on one core.
-pub const DEFAULT_BENCH_DEPTH: i32 = 10;
+pub const DEFAULT_BENCH_DEPTH: i32 = 11;
 
 pub const BENCH_FENS: &[&str] = &[
     // Openings and early middlegames (GM games).

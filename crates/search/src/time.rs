@@ -77,9 +77,16 @@ impl Clock {
         self.limit(|b| b.hard)
     }
 
-    /// Another iteration is unlikely to finish in the soft budget.
+    /// Another iteration is unlikely to finish in the soft budget. A fixed `movetime` is used
+    /// in full: the iteration in progress is cut at the hard limit.
     pub fn soft_expired(&self) -> bool {
-        self.limit(|b| b.soft * 3 / 5)
+        self.limit(|b| {
+            if b.soft == b.hard {
+                b.hard
+            } else {
+                b.soft * 3 / 5
+            }
+        })
     }
 }
 

@@ -85,7 +85,7 @@ fn falcon_params_file_loads() {
 #[test]
 fn every_switch_is_declared_and_changes_the_search() {
     let board = Board::from_fen(
-        "r1bqr1k1/1pp2pbp/3p1np1/p1nPp3/2P1P3/P1N1B1PP/1P1N1PB1/R2Q1RK1 b - - 2 13",
+        "r2q1rk1/1pp2pp1/p1nb1n1p/5b2/2BP3B/P1N2N1P/1P3PP1/R2Q1RK1 b - - 1 13",
     )
     .unwrap();
     let nodes = |values: ParamValues| {

@@ -168,6 +168,9 @@ struct MatchArgs {
     /// Games played at once (default: all cores).
     #[arg(long)]
     concurrency: Option<usize>,
+    /// Also play Evol* against Hand35: the hand-tuned values of the same 35 parameters.
+    #[arg(long)]
+    hand35: bool,
 }
 
 fn run_match(a: MatchArgs) -> anyhow::Result<()> {
@@ -209,6 +212,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
     let results = paper_match(
         evolved,
         random_organism(a.random_seed),
+        a.hand35,
         &openings,
         a.games,
         GameSettings::new(limit),

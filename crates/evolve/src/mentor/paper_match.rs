@@ -46,10 +46,21 @@ pub struct PairingResult {
     pub summary: EloSummary,
 }
 
-/// Plays Expert–RandOrg, Evol*–RandOrg and Evol*–Expert, `games` games each.
+/// The hand-tuned values of the compact set alone (every other term zero): what Evol* would be
+/// if a person had tuned the same 35 parameters.
+pub fn hand_tuned_compact() -> ParamValues {
+    let schema = ParamSet::Compact.schema(Coding::Binary);
+    let defaults = ParamValues::defaults(&EVAL_TABLE);
+    schema.decode(&schema.encode(&defaults), &ParamValues::zeros(&EVAL_TABLE))
+}
+
+/// Plays Expert–RandOrg, Evol*–RandOrg and Evol*–Expert, `games` games each, and with
+/// `with_hand35` also Evol*–Hand35 (the hand-tuned compact set).
+#[allow(clippy::too_many_arguments)]
 pub fn paper_match(
     evolved: ParamValues,
     random: ParamValues,
+    with_hand35: bool,
     openings: &[Opening],
     games: usize,
     game: GameSettings,
@@ -59,13 +70,18 @@ pub fn paper_match(
     let expert = engine("Expert", ParamValues::defaults(&EVAL_TABLE));
     let evol = engine("Evol*", evolved);
     let rand_org = engine("RandOrg", random);
+    let hand35 = engine("Hand35", hand_tuned_compact());
     let settings = MatchSettings {
         games,
         concurrency,
         game,
         sprt: None,
     };
-    [(&expert, &rand_org), (&evol, &rand_org), (&evol, &expert)]
+    let mut pairings = vec![(&expert, &rand_org), (&evol, &rand_org), (&evol, &expert)];
+    if with_hand35 {
+        pairings.push((&evol, &hand35));
+    }
+    pairings
         .into_iter()
         .map(|(a, b)| {
             let label = format!("{} - {}", a.name(), b.name());
