@@ -1,7 +1,9 @@
 //! The strength table's players and a tiny run of it.
 
 use kestrel_eval::{EVAL_TABLE, compact_values};
-use kestrel_evolve::mentor::paper_match::{hand_tuned_compact, paper_match, random_organism};
+use kestrel_evolve::mentor::paper_match::{
+    Pairing, hand_tuned_compact, paper_match, random_organism,
+};
 use kestrel_params::ParamValues;
 use kestrel_tools::{GameSettings, Opening, limits::Limit};
 
@@ -27,7 +29,12 @@ fn a_tiny_table_is_played() {
     let results = paper_match(
         hand_tuned_compact(),
         random_organism(1),
-        true,
+        &[
+            Pairing::ExpertRandOrg,
+            Pairing::EvolRandOrg,
+            Pairing::EvolExpert,
+            Pairing::EvolHand35,
+        ],
         &[Opening::startpos()],
         2,
         GameSettings::new(Limit::Depth(1)),

@@ -77,24 +77,31 @@ struct MentorArgs {
     /// Which parameters evolve: the paper's 35 (230 bits) or every evaluation value.
     #[arg(long, value_enum, default_value = "compact")]
     set: SetArg,
+    /// How each field's bits encode its value.
     #[arg(long, value_enum, default_value = "binary")]
     coding: CodingArg,
+    /// Organisms per generation.
     #[arg(long, default_value_t = 1000)]
     population: usize,
+    /// Generations to evolve.
     #[arg(long, default_value_t = 300)]
     generations: u64,
     /// Training positions drawn (at random) for each generation.
     #[arg(long, default_value_t = 1000)]
     sample: usize,
+    /// Probability that two selected parents are recombined (otherwise copied).
     #[arg(long, default_value_t = 0.75)]
     crossover_rate: f64,
+    /// Single-point or uniform crossover.
     #[arg(long, value_enum, default_value = "single")]
     crossover: CrossoverArg,
     /// Per-bit mutation probability.
     #[arg(long, default_value_t = 0.002)]
     mutation_rate: f64,
+    /// Parent selection: fitness-proportional (roulette) or tournament.
     #[arg(long, value_enum, default_value = "roulette")]
     selection: SelectionArg,
+    /// Organisms per tournament with --selection tournament.
     #[arg(long, default_value_t = 3)]
     tournament_size: usize,
     /// Best organisms copied unchanged into the next generation.
@@ -106,6 +113,7 @@ struct MentorArgs {
     /// Stop once the best organism's sample error is at most this many centipawns.
     #[arg(long, value_name = "CP")]
     target_error: Option<f64>,
+    /// Seed of every random choice (positions sample, population, breeding).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json, labels.tsv.
@@ -127,6 +135,7 @@ struct MentorArgs {
 
 #[derive(Args)]
 struct PositionsArgs {
+    /// Games to pick positions from.
     #[arg(long, value_name = "FILE")]
     pgn: PathBuf,
     /// Positions (one per game) to write; half train, half test.
@@ -135,8 +144,10 @@ struct PositionsArgs {
     /// Opening plies never picked.
     #[arg(long, default_value_t = 16)]
     skip_plies: usize,
+    /// Seed for choosing games, positions and the train/test split.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// EPD file to write (`c0 "train"` / `c0 "test"`).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
 }
@@ -152,11 +163,13 @@ struct MatchArgs {
     /// Games per pairing (each opening is played with both colours).
     #[arg(long, default_value_t = 200)]
     games: usize,
-    /// Search limit per move: nodes (default), depth, or a clock `BASE+INC` in seconds.
+    /// Nodes per move (the default limit: 20,000; equal work for every player).
     #[arg(long, conflicts_with_all = ["depth", "tc"], value_name = "N")]
     nodes: Option<u64>,
+    /// Fixed depth per move instead.
     #[arg(long, conflicts_with = "tc", value_name = "PLIES")]
     depth: Option<i32>,
+    /// A clock instead: base seconds + increment, e.g. `10+0.1`.
     #[arg(long, value_name = "BASE+INC")]
     tc: Option<String>,
     /// Openings (EPD or PGN); default: test positions of the built-in GM set.
@@ -168,18 +181,42 @@ struct MatchArgs {
     /// Games played at once (default: all cores).
     #[arg(long)]
     concurrency: Option<usize>,
-    /// Also play Evol* against Hand35: the hand-tuned values of the same 35 parameters.
-    #[arg(long)]
-    hand35: bool,
+    /// Which lines to play (default: the paper's three); `evol-hand35` plays Evol* against the
+    /// hand-tuned values of the same 35 parameters.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "expert-rand,evol-rand,evol-expert"
+    )]
+    pairings: Vec<PairingArg>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PairingArg {
+    ExpertRand,
+    EvolRand,
+    EvolExpert,
+    EvolHand35,
 }
 
 fn run_match(a: MatchArgs) -> anyhow::Result<()> {
-    use kestrel_evolve::mentor::paper_match::{paper_match, random_organism};
+    use kestrel_evolve::mentor::paper_match::{Pairing, paper_match, random_organism};
     use kestrel_evolve::mentor::run::BUILTIN_POSITIONS;
     use kestrel_tools::{GameSettings, Opening, limits::Limit, load_openings, sample_openings};
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
+    let pairings: Vec<Pairing> = a
+        .pairings
+        .iter()
+        .map(|p| match p {
+            PairingArg::ExpertRand => Pairing::ExpertRandOrg,
+            PairingArg::EvolRand => Pairing::EvolRandOrg,
+            PairingArg::EvolExpert => Pairing::EvolExpert,
+            PairingArg::EvolHand35 => Pairing::EvolHand35,
+        })
+        .collect();
     let evolved = kestrel_eval::load_eval_params(&a.params)
         .map_err(|e| anyhow::anyhow!("cannot load the evolved organism: {e}"))?;
     let limit = match (a.nodes, a.depth, &a.tc) {
@@ -212,7 +249,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
     let results = paper_match(
         evolved,
         random_organism(a.random_seed),
-        a.hand35,
+        &pairings,
         &openings,
         a.games,
         GameSettings::new(limit),

@@ -54,13 +54,31 @@ pub fn hand_tuned_compact() -> ParamValues {
     schema.decode(&schema.encode(&defaults), &ParamValues::zeros(&EVAL_TABLE))
 }
 
-/// Plays Expert–RandOrg, Evol*–RandOrg and Evol*–Expert, `games` games each, and with
-/// `with_hand35` also Evol*–Hand35 (the hand-tuned compact set).
+/// One line of the strength table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pairing {
+    ExpertRandOrg,
+    EvolRandOrg,
+    EvolExpert,
+    /// Evol* against the hand-tuned values of the same 35 parameters.
+    EvolHand35,
+}
+
+impl Pairing {
+    /// The paper's three lines.
+    pub const PAPER: [Pairing; 3] = [
+        Pairing::ExpertRandOrg,
+        Pairing::EvolRandOrg,
+        Pairing::EvolExpert,
+    ];
+}
+
+/// Plays each pairing, `games` games each (first engine named first).
 #[allow(clippy::too_many_arguments)]
 pub fn paper_match(
     evolved: ParamValues,
     random: ParamValues,
-    with_hand35: bool,
+    pairings: &[Pairing],
     openings: &[Opening],
     games: usize,
     game: GameSettings,
@@ -77,12 +95,14 @@ pub fn paper_match(
         game,
         sprt: None,
     };
-    let mut pairings = vec![(&expert, &rand_org), (&evol, &rand_org), (&evol, &expert)];
-    if with_hand35 {
-        pairings.push((&evol, &hand35));
-    }
     pairings
-        .into_iter()
+        .iter()
+        .map(|p| match p {
+            Pairing::ExpertRandOrg => (&expert, &rand_org),
+            Pairing::EvolRandOrg => (&evol, &rand_org),
+            Pairing::EvolExpert => (&evol, &expert),
+            Pairing::EvolHand35 => (&evol, &hand35),
+        })
         .map(|(a, b)| {
             let label = format!("{} - {}", a.name(), b.name());
             let result = run_match(a, b, openings, &settings, &|done| on_game(&label, done));
