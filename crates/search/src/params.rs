@@ -26,7 +26,7 @@ const fn scalar(
 }
 
 #[rustfmt::skip]
-static DECLS: [ParamDecl; 51] = [
+static DECLS: [ParamDecl; 52] = [
     // --- Falcon's 18 parameters (70 bits), in the order of David, Koppel & Netanyahu 2010 ---
     scalar("NULL_MOVE_USE", "null-move pruning on (1) or off (0)", &[1], 0, 1, 1),
     scalar("NULL_MOVE_R", "null-move depth reduction R, plies", &[4], 0, 7, 3),
@@ -76,6 +76,7 @@ static DECLS: [ParamDecl; 51] = [
     scalar("USE_QS_CHECKS", "quiet checks at the first ply of quiescence", &[1], 0, 1, 1),
     scalar("USE_LMP", "late-move pruning of quiet moves near the leaves", &[1], 0, 1, 1),
     scalar("LMP_DEPTH", "late-move pruning at depth <= this, plies (after 3 + d*d moves)", &[3], 0, 7, 3),
+    scalar("LMR_HISTORY_DIV", "LMR: reduce by history / this quarter plies less (0: off)", &[4096], 0, 16383, 14),
     scalar("USE_SEE_PRUNING", "prune moves losing material by SEE near the leaves", &[1], 0, 1, 1),
     scalar("SEE_PRUNE_DEPTH", "SEE pruning at depth <= this, plies", &[4], 0, 7, 3),
     scalar("SEE_QUIET_MARGIN", "SEE pruning: quiet moves losing more than this per ply", &[60], 0, 511, 9),
@@ -191,6 +192,7 @@ pub struct SearchParams {
     pub use_qs_checks: bool,
     pub use_lmp: bool,
     pub lmp_depth: i32,
+    pub lmr_history_div: i32,
     pub use_see_pruning: bool,
     pub see_prune_depth: i32,
     pub see_quiet_margin: i32,
@@ -270,6 +272,7 @@ impl SearchParams {
             use_qs_checks: on("USE_QS_CHECKS"),
             use_lmp: on("USE_LMP"),
             lmp_depth: get("LMP_DEPTH"),
+            lmr_history_div: get("LMR_HISTORY_DIV"),
             use_see_pruning: on("USE_SEE_PRUNING"),
             see_prune_depth: get("SEE_PRUNE_DEPTH"),
             see_quiet_margin: get("SEE_QUIET_MARGIN"),

@@ -318,7 +318,7 @@ fn main_loop(
         w.seldepth = 0;
         w.root_excluded.clear();
         let mut lines: Vec<RootLine> = Vec::with_capacity(multipv);
-        for (k, prev) in prev_scores.iter_mut().enumerate() {
+        for prev in prev_scores.iter_mut() {
             let Some(line) = w.search_root(depth, *prev) else {
                 break 'deepening;
             };
@@ -328,7 +328,6 @@ fn main_loop(
             *prev = Some(line.score);
             w.root_excluded.push(line.pv[0]);
             lines.push(line);
-            let _ = k;
         }
         if lines.is_empty() {
             break;
@@ -337,7 +336,7 @@ fn main_loop(
         lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         w.enable_stop();
         let elapsed = start.elapsed();
-        let nodes = total_nodes(w);
+        let nodes = w.total_nodes();
         for (k, line) in lines.iter().enumerate() {
             on_info(&SearchInfo {
                 depth,
@@ -393,10 +392,6 @@ fn main_loop(
         result.best_move = w.board.legal_moves().iter().next().copied();
     }
     result
-}
-
-fn total_nodes(w: &Worker) -> u64 {
-    w.total_nodes()
 }
 
 fn nps(nodes: u64, elapsed: Duration) -> u64 {

@@ -107,9 +107,14 @@ fn unpack(data: u64, ply: usize) -> TtEntry {
 }
 
 impl TranspositionTable {
+    /// A table of `mb` megabytes; if the memory is not available, the largest half, quarter,
+    /// ... of it that is (never an abort on a too-large `Hash` option).
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::with_capacity(n);
+        let mut n = (mb.clamp(1, 1 << 20) << 20) / std::mem::size_of::<Bucket>();
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
         buckets.resize_with(n, Bucket::default);
         TranspositionTable {
             buckets,

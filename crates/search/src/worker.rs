@@ -17,6 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub const MAX_PLY: usize = 128;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
+/// Ordering scores within this bound are plain history values.
+const HISTORY_LIMIT: i32 = 16384;
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -520,7 +522,7 @@ impl<'a> Worker<'a> {
             let mut quiets: MoveList = MoveList::new();
             let mut any_legal = false;
 
-            while let Some((mv, _)) = picker.next_move() {
+            while let Some((mv, order_score)) = picker.next_move() {
                 if root && self.root_skips(mv) {
                     continue;
                 }
@@ -588,6 +590,10 @@ impl<'a> Worker<'a> {
                         r = self.lmr[(plies as usize).min(63)][move_count.min(63) as usize];
                         if pv_node {
                             r -= ONE_PLY;
+                        }
+                        // Quiet moves are ordered by history: reduce good ones less.
+                        if p.lmr_history_div > 0 && order_score.abs() <= HISTORY_LIMIT {
+                            r -= order_score / p.lmr_history_div;
                         }
                         r = r.min(new_depth - ONE_PLY).max(0);
                     }

@@ -84,10 +84,9 @@ fn falcon_params_file_loads() {
 
 #[test]
 fn every_switch_is_declared_and_changes_the_search() {
-    let board = Board::from_fen(
-        "r2q1rk1/1pp2pp1/p1nb1n1p/5b2/2BP3B/P1N2N1P/1P3PP1/R2Q1RK1 b - - 1 13",
-    )
-    .unwrap();
+    let board =
+        Board::from_fen("r2q1rk1/1pp2pp1/p1nb1n1p/5b2/2BP3B/P1N2N1P/1P3PP1/R2Q1RK1 b - - 1 13")
+            .unwrap();
     let nodes = |values: ParamValues| {
         let mut s = Searcher::new(EngineConfig {
             search_params: values,

@@ -6,7 +6,7 @@ use kestrel_chess::read_epd_file;
 use kestrel_params::ParamsFile;
 use kestrel_search::ablation::{AblationRow, SuiteItem, ablation, bench_suite};
 use kestrel_search::{EngineConfig, SEARCH_TABLE};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct SearchStatsArgs {
@@ -24,7 +24,7 @@ pub struct SearchStatsArgs {
     pub hash: usize,
 }
 
-fn load_suite(path: &PathBuf) -> anyhow::Result<Vec<SuiteItem>> {
+fn load_suite(path: &Path) -> anyhow::Result<Vec<SuiteItem>> {
     let (records, errors) =
         read_epd_file(path).with_context(|| format!("cannot read {}", path.display()))?;
     for (line, e) in &errors {
