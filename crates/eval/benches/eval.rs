@@ -1,10 +1,12 @@
-//! Speed of the full evaluation and of trace extraction, on positions from real GM games.
+//! Speed of the full and the compact evaluation and of trace extraction, on positions from real
+//! GM games. The compact evaluator skips the feature groups whose weights are all zero.
 //!
 //! `cargo bench -p kestrel-eval --bench eval`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kestrel_chess::{Board, PgnReader};
-use kestrel_eval::{Evaluator, trace};
+use kestrel_eval::{EVAL_TABLE, Evaluator, compact_values, trace};
+use kestrel_params::ParamValues;
 use rayon::prelude::*;
 use std::hint::black_box;
 use std::io::BufReader;
@@ -35,17 +37,23 @@ fn game_positions(limit: usize) -> Vec<Board> {
 
 fn bench_evaluate(c: &mut Criterion) {
     let positions = game_positions(10_000);
-    let eval = Evaluator::default();
+    let full = Evaluator::default();
+    let compact = Evaluator::new(compact_values(&ParamValues::defaults(&EVAL_TABLE)));
     let mut group = c.benchmark_group("evaluate");
     group.throughput(Throughput::Elements(positions.len() as u64));
-    group.bench_function("full_eval_10k_positions", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|p| eval.evaluate(black_box(p)) as i64)
-                .sum::<i64>()
-        })
-    });
+    for (name, eval) in [
+        ("full_eval_10k_positions", &full),
+        ("compact_eval_10k_positions", &compact),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|p| eval.evaluate(black_box(p)) as i64)
+                    .sum::<i64>()
+            })
+        });
+    }
     group.finish();
 }
 

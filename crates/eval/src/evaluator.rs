@@ -1,7 +1,8 @@
 //! The evaluator used by search: parameters converted once into (mg, eg) weight pairs per
-//! feature slot, so each evaluation is one feature pass with no allocation.
+//! feature slot, so each evaluation is one feature pass with no allocation. Feature groups whose
+//! weights are all zero are skipped, so a smaller evaluation (the compact set) is faster too.
 
-use crate::features::extract;
+use crate::features::{TermSet, extract};
 use crate::sink::Sink;
 use crate::table::{EVAL_TABLE, SLOT_COUNT, SLOTS, Term};
 use crate::taper::{PHASE_MAX, phase, scale_trace_sum};
@@ -20,6 +21,8 @@ pub(crate) struct Weight {
 pub struct Evaluator {
     params: ParamValues,
     weights: Box<[Weight; SLOT_COUNT]>,
+    /// Terms with a nonzero weight: the extractor skips groups that contain none of them.
+    active: TermSet,
 }
 
 impl Default for Evaluator {
@@ -41,13 +44,21 @@ impl Evaluator {
         );
         let v = &params.values;
         let mut weights = Box::new([Weight::default(); SLOT_COUNT]);
+        let mut active = TermSet(0);
         for (w, info) in weights.iter_mut().zip(SLOTS.iter()) {
             *w = Weight {
                 mg: v[info.flat_mg as usize],
                 eg: v[info.flat_eg as usize],
             };
+            if w.mg != 0 || w.eg != 0 {
+                active = active.union(TermSet(1 << info.term));
+            }
         }
-        Evaluator { params, weights }
+        Evaluator {
+            params,
+            weights,
+            active,
+        }
     }
 
     pub fn params(&self) -> &ParamValues {
@@ -62,6 +73,7 @@ impl Evaluator {
     pub fn evaluate_white(&self, board: &Board) -> i32 {
         let mut acc = Accumulator {
             weights: &self.weights,
+            active: self.active,
             mg: 0,
             eg: 0,
         };
@@ -80,11 +92,18 @@ impl Evaluator {
 /// two agree even for values far outside the declared ranges.
 struct Accumulator<'a> {
     weights: &'a [Weight; SLOT_COUNT],
+    active: TermSet,
     mg: i64,
     eg: i64,
 }
 
 impl Sink for Accumulator<'_> {
+    /// Zero weights add nothing, so skipping a group with no active term keeps the score exact.
+    #[inline(always)]
+    fn wants(&self, group: TermSet) -> bool {
+        self.active.meets(group)
+    }
+
     #[inline(always)]
     fn add(&mut self, color: Color, term: Term, i: usize, count: i32) {
         let w = self.weights[term.slot(i)];
@@ -107,6 +126,126 @@ impl Sink for Accumulator<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::groups::GROUPS;
+    use crate::{compact_values, trace, trace_score};
+    use kestrel_chess::PgnReader;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::io::BufReader;
+
+    const GAMES: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/games/gm2600-train.pgn"
+    );
+
+    /// Every third position of the first GM games, `limit` in all.
+    fn game_positions(limit: usize) -> Vec<Board> {
+        let file = std::fs::File::open(GAMES).expect("GM games file is readable");
+        let mut out = Vec::with_capacity(limit);
+        for game in PgnReader::new(BufReader::new(file)) {
+            let game = game.expect("the GM file parses");
+            let mut board = game.start.clone();
+            for (ply, mv) in game.moves.into_iter().enumerate() {
+                board.make_move(mv);
+                if ply % 3 == 0 {
+                    out.push(board.clone());
+                    if out.len() == limit {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every value uniform in its declared range.
+    fn random_values(rng: &mut ChaCha8Rng) -> ParamValues {
+        let mut values = ParamValues::zeros(&EVAL_TABLE);
+        let mut i = 0;
+        for d in EVAL_TABLE.decls {
+            for _ in 0..d.width() {
+                values.values[i] = rng.random_range(d.min..=d.max);
+                i += 1;
+            }
+        }
+        values
+    }
+
+    /// The same evaluator with no group skipped: the full feature path.
+    fn full_path(e: &Evaluator) -> Evaluator {
+        Evaluator {
+            active: TermSet::ALL,
+            ..e.clone()
+        }
+    }
+
+    #[test]
+    fn compact_evaluator_skips_the_groups_it_does_not_use() {
+        use crate::features::groups::{ACTIVITY, KING_DANGER, MATERIAL, PST, ROOK_PLACEMENT};
+        let compact = Evaluator::new(compact_values(&ParamValues::defaults(&EVAL_TABLE)));
+        for skipped in [PST, ACTIVITY, KING_DANGER] {
+            assert!(!compact.active.meets(skipped));
+        }
+        assert!(compact.active.meets(MATERIAL) && compact.active.meets(ROOK_PLACEMENT));
+        let full = Evaluator::default();
+        assert!(GROUPS.iter().all(|&g| full.active.meets(g)));
+    }
+
+    #[test]
+    fn compact_evaluator_equals_the_full_path_for_random_compact_vectors() {
+        let positions = game_positions(4000);
+        assert_eq!(positions.len(), 4000);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..8 {
+            let values = compact_values(&random_values(&mut rng));
+            let fast = Evaluator::new(values.clone());
+            let slow = full_path(&fast);
+            for b in &positions {
+                assert_eq!(
+                    fast.evaluate_white(b),
+                    slow.evaluate_white(b),
+                    "{}",
+                    b.to_fen()
+                );
+            }
+            for b in positions.iter().step_by(8) {
+                assert_eq!(
+                    fast.evaluate_white(b),
+                    trace_score(&values.values, &trace(b))
+                );
+            }
+        }
+    }
+
+    /// Zeroing one group at a time (the rest random) exercises every skip, so a skipped block
+    /// that also fed another group's term would show up here.
+    #[test]
+    fn skipping_any_single_group_keeps_the_score_exact() {
+        let positions = game_positions(1500);
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        for (g, group) in GROUPS.iter().enumerate() {
+            for keep_only in [false, true] {
+                let mut values = random_values(&mut rng);
+                for info in &SLOTS {
+                    let inside = group.meets(TermSet(1 << info.term));
+                    if inside != keep_only {
+                        values.values[info.flat_mg as usize] = 0;
+                        values.values[info.flat_eg as usize] = 0;
+                    }
+                }
+                let fast = Evaluator::new(values);
+                let slow = full_path(&fast);
+                for b in &positions {
+                    assert_eq!(
+                        fast.evaluate_white(b),
+                        slow.evaluate_white(b),
+                        "group {g}, only it kept: {keep_only}, {}",
+                        b.to_fen()
+                    );
+                }
+            }
+        }
+    }
 
     fn shareable<T: Clone + Send + Sync + std::fmt::Debug>() {}
 

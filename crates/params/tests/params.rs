@@ -1,19 +1,71 @@
 //! Parameter declarations, params files and chromosome schemas.
 
-use kestrel_params::{BitSchema, Coding, ParamDecl, ParamFileError, ParamTable, ParamValues, ParamsFile};
+use kestrel_params::{
+    BitSchema, Coding, ParamDecl, ParamFileError, ParamTable, ParamValues, ParamsFile,
+};
 use proptest::prelude::*;
 
 static DECLS: [ParamDecl; 4] = [
-    ParamDecl { name: "SCALAR", doc: "a plain value", len: 1, tapered: false, defaults: &[5], min: 0, max: 7, bits: 3 },
-    ParamDecl { name: "PAIR", doc: "a tapered value", len: 1, tapered: true, defaults: &[10, 20], min: -50, max: 50, bits: 7 },
-    ParamDecl { name: "ARRAY", doc: "an array", len: 3, tapered: false, defaults: &[1, 2, 3], min: 0, max: 1023, bits: 10 },
-    ParamDecl { name: "TABLE", doc: "a tapered table", len: 2, tapered: true, defaults: &[1, 2, 3, 4], min: -100, max: 100, bits: 4 },
+    ParamDecl {
+        name: "SCALAR",
+        doc: "a plain value",
+        len: 1,
+        tapered: false,
+        defaults: &[5],
+        min: 0,
+        max: 7,
+        bits: 3,
+    },
+    ParamDecl {
+        name: "PAIR",
+        doc: "a tapered value",
+        len: 1,
+        tapered: true,
+        defaults: &[10, 20],
+        min: -50,
+        max: 50,
+        bits: 7,
+    },
+    ParamDecl {
+        name: "ARRAY",
+        doc: "an array",
+        len: 3,
+        tapered: false,
+        defaults: &[1, 2, 3],
+        min: 0,
+        max: 1023,
+        bits: 10,
+    },
+    ParamDecl {
+        name: "TABLE",
+        doc: "a tapered table",
+        len: 2,
+        tapered: true,
+        defaults: &[1, 2, 3, 4],
+        min: -100,
+        max: 100,
+        bits: 4,
+    },
 ];
-static TABLE: ParamTable = ParamTable { section: "test", decls: &DECLS };
+static TABLE: ParamTable = ParamTable {
+    section: "test",
+    decls: &DECLS,
+};
 
-static OTHER_DECLS: [ParamDecl; 1] =
-    [ParamDecl { name: "SWITCH", doc: "on/off", len: 1, tapered: false, defaults: &[1], min: 0, max: 1, bits: 1 }];
-static OTHER: ParamTable = ParamTable { section: "other", decls: &OTHER_DECLS };
+static OTHER_DECLS: [ParamDecl; 1] = [ParamDecl {
+    name: "SWITCH",
+    doc: "on/off",
+    len: 1,
+    tapered: false,
+    defaults: &[1],
+    min: 0,
+    max: 1,
+    bits: 1,
+}];
+static OTHER: ParamTable = ParamTable {
+    section: "other",
+    decls: &OTHER_DECLS,
+};
 
 #[test]
 fn table_layout() {
@@ -23,15 +75,37 @@ fn table_layout() {
     assert_eq!(TABLE.offset_of("table"), Some(6));
     assert_eq!(
         TABLE.flat_names(),
-        vec!["SCALAR", "PAIR.mg", "PAIR.eg", "ARRAY[0]", "ARRAY[1]", "ARRAY[2]", "TABLE[0].mg", "TABLE[1].mg", "TABLE[0].eg", "TABLE[1].eg"]
+        vec![
+            "SCALAR",
+            "PAIR.mg",
+            "PAIR.eg",
+            "ARRAY[0]",
+            "ARRAY[1]",
+            "ARRAY[2]",
+            "TABLE[0].mg",
+            "TABLE[1].mg",
+            "TABLE[0].eg",
+            "TABLE[1].eg"
+        ]
     );
 }
 
 #[test]
 fn invalid_declarations_are_caught() {
-    static BAD: [ParamDecl; 1] =
-        [ParamDecl { name: "BAD", doc: "", len: 1, tapered: false, defaults: &[9], min: 0, max: 7, bits: 3 }];
-    static BAD_TABLE: ParamTable = ParamTable { section: "bad", decls: &BAD };
+    static BAD: [ParamDecl; 1] = [ParamDecl {
+        name: "BAD",
+        doc: "",
+        len: 1,
+        tapered: false,
+        defaults: &[9],
+        min: 0,
+        max: 7,
+        bits: 3,
+    }];
+    static BAD_TABLE: ParamTable = ParamTable {
+        section: "bad",
+        decls: &BAD,
+    };
     assert!(BAD_TABLE.validate().unwrap_err().contains("outside"));
 }
 
@@ -65,14 +139,21 @@ fn bad_files_are_rejected_with_clear_messages() {
         ("[test]\nSCALAR = \"five\"\n", "expected an integer"),
         ("[test]\nPAIR = [1]\n", "expected 2 values"),
         ("[test]\nTABLE = { mg = [1, 2] }\n", "missing eg"),
-        ("[test]\nTABLE = { mg = [1, 2], eg = [1, 2], xx = [1] }\n", "unexpected key"),
+        (
+            "[test]\nTABLE = { mg = [1, 2], eg = [1, 2], xx = [1] }\n",
+            "unexpected key",
+        ),
         ("[test\nSCALAR = 1\n", "not valid TOML"),
     ];
     for (text, expected) in cases {
         let err = ParamsFile::parse(text, &[&TABLE, &OTHER]).unwrap_err();
-        assert!(err.to_string().contains(expected), "{text:?}: got '{err}', wanted '{expected}'");
+        assert!(
+            err.to_string().contains(expected),
+            "{text:?}: got '{err}', wanted '{expected}'"
+        );
     }
-    let missing = ParamsFile::load(std::path::Path::new("/nonexistent/params.toml"), &[&TABLE]).unwrap_err();
+    let missing =
+        ParamsFile::load(std::path::Path::new("/nonexistent/params.toml"), &[&TABLE]).unwrap_err();
     assert!(matches!(missing, ParamFileError::Io { .. }));
 }
 
@@ -83,7 +164,11 @@ fn save_is_atomic_and_loadable() {
     let v = ParamValues::defaults(&TABLE);
     ParamsFile::save(&path, &[&v]).unwrap();
     assert_eq!(ParamsFile::load(&path, &[&TABLE]).unwrap()[0], v);
-    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".tmp")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+        .collect();
     assert!(leftovers.is_empty());
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -115,7 +200,12 @@ fn gray_code_neighbours_differ_by_one_bit() {
         let a = schema.encode(&v);
         v.set_scalar("SCALAR", x + 1).unwrap();
         let b = schema.encode(&v);
-        assert_eq!(a.iter().zip(&b).filter(|(p, q)| p != q).count(), 1, "{x} -> {}", x + 1);
+        assert_eq!(
+            a.iter().zip(&b).filter(|(p, q)| p != q).count(),
+            1,
+            "{x} -> {}",
+            x + 1
+        );
     }
 }
 

@@ -58,6 +58,8 @@ pub struct Worker<'a> {
     pub stopped: bool,
     pub seldepth: usize,
     root_depth: i32,
+    /// Score of the root move last put in the PV (see [`Worker::root_pv`]).
+    root_score: i32,
     /// Root moves not to search (earlier MultiPV lines).
     pub root_excluded: Vec<Move>,
     /// Root moves allowed (`searchmoves`); empty means all.
@@ -101,6 +103,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             seldepth: 0,
             root_depth: 0,
+            root_score: 0,
             root_excluded: Vec::new(),
             root_allowed: Vec::new(),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -179,8 +182,14 @@ impl<'a> Worker<'a> {
 
     // ---- root --------------------------------------------------------------------------
 
-    /// Searches the root to `depth` plies with aspiration windows around `prev`.
-    pub fn search_root(&mut self, depth: i32, prev: Option<i32>) -> Option<RootLine> {
+    /// Searches the root to `depth` plies with aspiration windows around `prev`; each
+    /// aspiration failure is passed to `on_fail` (score, bound, the fail-high move's line).
+    pub fn search_root(
+        &mut self,
+        depth: i32,
+        prev: Option<i32>,
+        on_fail: &mut dyn FnMut(&Worker, i32, Bound),
+    ) -> Option<RootLine> {
         self.root_depth = depth;
         let mut delta = self.params.aspiration_window;
         let (mut alpha, mut beta) = match prev {
@@ -195,9 +204,11 @@ impl<'a> Worker<'a> {
                 return None;
             }
             if score <= alpha && alpha > -INFINITY {
+                on_fail(self, score, Bound::Upper);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
             } else if score >= beta && beta < INFINITY {
+                on_fail(self, score, Bound::Lower);
                 beta = (score + delta).min(INFINITY);
             } else {
                 let pv = self.pv[0][..self.pv_len[0]].to_vec();
@@ -209,6 +220,18 @@ impl<'a> Worker<'a> {
                 beta = INFINITY;
             }
         }
+    }
+
+    /// The root line of the current (possibly unfinished) iteration: set once a root move has
+    /// been fully searched and scored above alpha, so after a stop it is at least as good as
+    /// the previous iteration's move by this iteration's deeper search.
+    pub fn root_pv(&self) -> &[Move] {
+        &self.pv[0][..self.pv_len[0]]
+    }
+
+    /// Score of the root line in [`Worker::root_pv`] (valid while that line is not empty).
+    pub fn root_score(&self) -> i32 {
+        self.root_score
     }
 
     fn root_skips(&self, mv: Move) -> bool {
@@ -626,6 +649,9 @@ impl<'a> Worker<'a> {
                         alpha = score;
                         if pv_node {
                             self.update_pv(ply, mv);
+                            if root {
+                                self.root_score = score;
+                            }
                         }
                         if score >= beta {
                             let ctx = self.context(hash_move, ply);

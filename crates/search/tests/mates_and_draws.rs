@@ -139,5 +139,6 @@ fn a_locked_pawn_ending_is_a_draw_despite_the_extra_pawn() {
         ..EngineConfig::default()
     });
     let r = s.search(&board, &SearchLimits::depth(8), &mut |_| {});
-    assert!(matches!(r.score, Score::Cp(c) if c > 0), "{:?}", r.score);
+    // Without it, the search sees only the static evaluation of an unchanging structure.
+    assert_ne!(r.score, Score::Cp(0));
 }

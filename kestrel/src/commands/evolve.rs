@@ -164,14 +164,18 @@ struct MatchArgs {
     #[arg(long, default_value_t = 200)]
     games: usize,
     /// Nodes per move (the default limit: 20,000; equal work for every player).
-    #[arg(long, conflicts_with_all = ["depth", "tc"], value_name = "N")]
+    #[arg(long, conflicts_with_all = ["depth", "tc", "movetime"], value_name = "N")]
     nodes: Option<u64>,
     /// Fixed depth per move instead.
-    #[arg(long, conflicts_with = "tc", value_name = "PLIES")]
+    #[arg(long, conflicts_with_all = ["tc", "movetime"], value_name = "PLIES")]
     depth: Option<i32>,
-    /// A clock instead: base seconds + increment, e.g. `10+0.1`.
-    #[arg(long, value_name = "BASE+INC")]
+    /// A clock instead: base seconds + increment, e.g. `1+0.02`. Equal time rather than equal
+    /// work: a cheaper evaluation searches more nodes (the paper's setting).
+    #[arg(long, value_name = "BASE+INC", conflicts_with = "movetime")]
     tc: Option<String>,
+    /// Fixed time per move in milliseconds instead.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
     /// Openings (EPD or PGN); default: test positions of the built-in GM set.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
@@ -219,11 +223,14 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
         .collect();
     let evolved = kestrel_eval::load_eval_params(&a.params)
         .map_err(|e| anyhow::anyhow!("cannot load the evolved organism: {e}"))?;
-    let limit = match (a.nodes, a.depth, &a.tc) {
-        (Some(n), _, _) => Limit::Nodes(n),
-        (_, Some(d), _) if d < 1 => bail!("--depth must be at least 1"),
-        (_, Some(d), _) => Limit::Depth(d),
-        (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
+    let limit = match (a.nodes, a.depth, &a.tc, a.movetime) {
+        (Some(0), ..) => bail!("--nodes must be at least 1"),
+        (Some(n), ..) => Limit::Nodes(n),
+        (_, Some(d), ..) if d < 1 => bail!("--depth must be at least 1"),
+        (_, Some(d), ..) => Limit::Depth(d),
+        (_, _, Some(tc), _) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
+        (.., Some(0)) => bail!("--movetime must be at least 1 ms"),
+        (.., Some(ms)) => Limit::MoveTime(std::time::Duration::from_millis(ms)),
         _ => Limit::Nodes(20_000),
     };
     let pool: Vec<Opening> = match &a.openings {
@@ -264,7 +271,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
         "{:<20} {:>5} {:>5} {:>5} {:>7} {:>18}",
         "match", "W", "D", "L", "score", "Elo (95% CI)"
     );
-    for r in results {
+    for r in &results {
         let s = &r.summary;
         println!(
             "{:<20} {:>5} {:>5} {:>5} {:>6.1}% {:>+7.0} [{:+.0}, {:+.0}]",
@@ -276,6 +283,20 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
             s.elo,
             s.ci_low,
             s.ci_high
+        );
+    }
+    println!(
+        "{:<20} {:>10} {:>10} {:>12} {:>12}",
+        "search", "nps 1st", "nps 2nd", "depth 1st", "depth 2nd"
+    );
+    for r in &results {
+        println!(
+            "{:<20} {:>10.0} {:>10.0} {:>12.2} {:>12.2}",
+            format!("{} - {}", r.first, r.second),
+            r.first_search.nps(),
+            r.second_search.nps(),
+            r.first_search.mean_depth(),
+            r.second_search.mean_depth()
         );
     }
     Ok(())

@@ -1,5 +1,6 @@
 //! Material, piece-square tables and pawn advancement: the per-piece, per-square terms.
 
+use super::groups::{MATERIAL, PAWN_ADVANCE, PST as PST_GROUP};
 use crate::sink::Sink;
 use crate::table::Term;
 use kestrel_chess::{Board, Color, PieceKind};
@@ -22,14 +23,21 @@ const PST: [Term; 6] = [
 ];
 
 pub(super) fn material_and_squares<S: Sink>(board: &Board, us: Color, sink: &mut S) {
-    for kind in PieceKind::ALL {
-        let set = board.pieces(us, kind);
-        if kind != PieceKind::King {
-            sink.add(us, VALUE[kind.index()], 0, set.count() as i32);
+    if sink.wants(MATERIAL) {
+        for kind in PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::King) {
+            let count = board.pieces(us, kind).count() as i32;
+            sink.add(us, VALUE[kind.index()], 0, count);
         }
-        for sq in set {
-            sink.add(us, PST[kind.index()], sq.relative(us).index(), 1);
+    }
+    if sink.wants(PST_GROUP) {
+        for kind in PieceKind::ALL {
+            for sq in board.pieces(us, kind) {
+                sink.add(us, PST[kind.index()], sq.relative(us).index(), 1);
+            }
         }
+    }
+    if !sink.wants(PAWN_ADVANCE) {
+        return;
     }
     for sq in board.pieces(us, PieceKind::Pawn) {
         let advanced = sq.relative_rank(us) as i32 - 1;

@@ -3,6 +3,7 @@
 //! and squares, so the evaluation is exactly colour-symmetric.
 
 mod context;
+pub(crate) mod groups;
 mod king;
 mod material;
 mod passed;
@@ -12,9 +13,10 @@ mod pieces;
 use crate::sink::Sink;
 use crate::table::Term;
 use context::Context;
+pub(crate) use groups::TermSet;
 use kestrel_chess::{Bitboard, Board, Color};
 
-/// Reports every feature of `board` to `sink`.
+/// Reports every feature of `board` to `sink`, skipping groups the sink does not want.
 #[inline]
 pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
     let ctx = Context::new(board);
@@ -22,10 +24,14 @@ pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
         material::material_and_squares(board, us, sink);
         pawns::structure(&ctx, us, sink);
         pieces::pieces(board, &ctx, us, sink);
-        king::shelter(&ctx, us, sink);
+        if sink.wants(groups::KING_SHELTER) {
+            king::shelter(&ctx, us, sink);
+        }
         passed::passed_pawns(board, &ctx, us, sink);
     }
-    sink.add(board.side_to_move(), Term::TEMPO, 0, 1);
+    if sink.wants(groups::TEMPO) {
+        sink.add(board.side_to_move(), Term::TEMPO, 0, 1);
+    }
 }
 
 /// Population count as a signed feature count.

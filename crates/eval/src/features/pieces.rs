@@ -2,6 +2,10 @@
 //! mobility terms, knight, bishop and rook specifics, and attacks on the enemy king.
 
 use super::context::Context;
+use super::groups::{
+    ACTIVITY, BISHOP_PAIR, KING_DANGER, KING_PRESSURE, KNIGHT_PLACEMENT, NEEDS_PIECE_ATTACKS,
+    ROOK_PLACEMENT, SAFE_MOBILITY,
+};
 use super::n;
 use crate::bits::{pawn_captures, relative_rank};
 use crate::sink::Sink;
@@ -29,51 +33,80 @@ pub(super) fn pieces<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mu
     let protectable = own & !board.pieces(us, PieceKind::King);
     let mobility_area = !own & !ctx.pawn_attacks[them.index()];
     let zone = ctx.king_zone[them.index()];
+    let activity = sink.wants(ACTIVITY);
+    let safe_mobility = sink.wants(SAFE_MOBILITY);
+    let pressure = sink.wants(KING_PRESSURE);
+    let danger = sink.wants(KING_DANGER);
+    let knights = sink.wants(KNIGHT_PLACEMENT);
+    let rooks = sink.wants(ROOK_PLACEMENT);
 
-    pawn_activity(ctx, us, enemy, protectable, sink);
+    if activity {
+        pawn_activity(ctx, us, enemy, protectable, sink);
+    }
 
     let mut attackers = 0;
     let mut units = 0;
     let mut zone_hits = Bitboard::EMPTY;
-    for kind in SLIDERS_AND_KNIGHTS {
-        let k = kind.index();
-        for sq in board.pieces(us, kind) {
-            let att = attacks(kind, sq, ctx.occ);
-            sink.add(us, Term::MOBILITY, k, n(att & !own));
-            sink.add(us, Term::THREATS, k, n(att & enemy));
-            sink.add(us, Term::PROTECTS, k, n(att & protectable));
-            let hits = att & zone;
-            if hits.any() {
-                attackers += 1;
-                units += ATTACK_UNITS[k - 1];
-                zone_hits |= hits;
-                sink.add_mg(us, Term::KING_PRESSURE_MULT, 0, n(hits));
-            }
-            let mobility = n(att & mobility_area);
-            match kind {
-                PieceKind::Knight => knight(ctx, us, sq, sink),
-                PieceKind::Bishop => sink.add(us, Term::BISHOP_MOBILITY, 0, mobility),
-                PieceKind::Rook => {
-                    sink.add(us, Term::ROOK_MOBILITY, 0, mobility);
-                    rook(board, ctx, us, sq, att, sink);
+    if sink.wants(NEEDS_PIECE_ATTACKS) {
+        for kind in SLIDERS_AND_KNIGHTS {
+            let k = kind.index();
+            for sq in board.pieces(us, kind) {
+                let att = attacks(kind, sq, ctx.occ);
+                if activity {
+                    sink.add(us, Term::MOBILITY, k, n(att & !own));
+                    sink.add(us, Term::THREATS, k, n(att & enemy));
+                    sink.add(us, Term::PROTECTS, k, n(att & protectable));
                 }
-                _ => sink.add(us, Term::QUEEN_MOBILITY, 0, mobility),
+                let hits = att & zone;
+                if hits.any() {
+                    attackers += 1;
+                    units += ATTACK_UNITS[k - 1];
+                    zone_hits |= hits;
+                    if pressure {
+                        sink.add_mg(us, Term::KING_PRESSURE_MULT, 0, n(hits));
+                    }
+                }
+                match kind {
+                    PieceKind::Knight if knights => knight(ctx, us, sq, sink),
+                    PieceKind::Knight => {}
+                    PieceKind::Bishop if safe_mobility => {
+                        sink.add(us, Term::BISHOP_MOBILITY, 0, n(att & mobility_area))
+                    }
+                    PieceKind::Rook => {
+                        if safe_mobility {
+                            sink.add(us, Term::ROOK_MOBILITY, 0, n(att & mobility_area));
+                        }
+                        if rooks {
+                            rook(board, ctx, us, sq, att, sink);
+                        }
+                    }
+                    PieceKind::Queen if safe_mobility => {
+                        sink.add(us, Term::QUEEN_MOBILITY, 0, n(att & mobility_area))
+                    }
+                    _ => {}
+                }
             }
         }
+    } else if knights {
+        for sq in board.pieces(us, PieceKind::Knight) {
+            knight(ctx, us, sq, sink);
+        }
     }
-    if attackers >= 2 {
+    if danger && attackers >= 2 {
         let bucket = (units + n(zone_hits)).min(DANGER_BUCKETS - 1);
         sink.add(us, Term::KING_DANGER, bucket as usize, 1);
     }
-    if board.pieces(us, PieceKind::Bishop).several() {
+    if sink.wants(BISHOP_PAIR) && board.pieces(us, PieceKind::Bishop).several() {
         sink.add(us, Term::BISHOP_PAIR, 0, 1);
     }
 
-    let king = king_attacks(ctx.king[us.index()]);
-    let k = PieceKind::King.index();
-    sink.add(us, Term::MOBILITY, k, n(king & !own));
-    sink.add(us, Term::THREATS, k, n(king & enemy));
-    sink.add(us, Term::PROTECTS, k, n(king & protectable));
+    if activity {
+        let king = king_attacks(ctx.king[us.index()]);
+        let k = PieceKind::King.index();
+        sink.add(us, Term::MOBILITY, k, n(king & !own));
+        sink.add(us, Term::THREATS, k, n(king & enemy));
+        sink.add(us, Term::PROTECTS, k, n(king & protectable));
+    }
 }
 
 /// Attacks of a knight, bishop, rook or queen (inlined: this runs for every piece at every leaf).

@@ -7,11 +7,13 @@ use crate::mentor::run::ParamSet;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
 use kestrel_params::{Coding, ParamValues};
 use kestrel_search::EngineConfig;
+use kestrel_tools::game::GameRecord;
 use kestrel_tools::match_runner::GameDone;
 use kestrel_tools::stats::EloSummary;
 use kestrel_tools::{EngineSpec, GameSettings, MatchSettings, Opening, run_match};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
 
 /// A random organism of the compact set, as the GA's first generation would draw it.
 pub fn random_organism(seed: u64) -> ParamValues {
@@ -44,6 +46,64 @@ pub struct PairingResult {
     pub first: String,
     pub second: String,
     pub summary: EloSummary,
+    /// How each side searched: under a clock, a cheaper evaluation shows up as more nodes per
+    /// second and a deeper search (the paper's Evol* speed bonus).
+    pub first_search: SearchStats,
+    pub second_search: SearchStats,
+}
+
+/// One player's search work summed over its moves in a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    pub moves: u64,
+    pub nodes: u64,
+    pub time: Duration,
+    pub depth_sum: u64,
+}
+
+impl SearchStats {
+    /// Nodes per second over all moves (0 when no time was measured).
+    pub fn nps(&self) -> f64 {
+        let secs = self.time.as_secs_f64();
+        if secs > 0.0 {
+            self.nodes as f64 / secs
+        } else {
+            0.0
+        }
+    }
+
+    /// Mean completed search depth per move.
+    pub fn mean_depth(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.depth_sum as f64 / self.moves as f64
+        }
+    }
+
+    /// Adds the moves `name` played in `game` (engines alternate from the opening's side to
+    /// move).
+    pub fn add_game(&mut self, name: &str, game: &GameRecord) {
+        let first_mover = game.opening.position().side_to_move();
+        let (white, black) = (game.white == name, game.black == name);
+        for (ply, info) in game.infos.iter().enumerate() {
+            let mover = if ply % 2 == 0 {
+                first_mover
+            } else {
+                first_mover.flip()
+            };
+            let ours = match mover {
+                kestrel_chess::Color::White => white,
+                kestrel_chess::Color::Black => black,
+            };
+            if ours {
+                self.moves += 1;
+                self.nodes += info.nodes;
+                self.time += info.time;
+                self.depth_sum += info.depth.max(0) as u64;
+            }
+        }
+    }
 }
 
 /// The hand-tuned values of the compact set alone (every other term zero): what Evol* would be
@@ -106,11 +166,63 @@ pub fn paper_match(
         .map(|(a, b)| {
             let label = format!("{} - {}", a.name(), b.name());
             let result = run_match(a, b, openings, &settings, &|done| on_game(&label, done));
+            let stats = |name: &str| {
+                let mut s = SearchStats::default();
+                for game in &result.games {
+                    s.add_game(name, game);
+                }
+                s
+            };
             PairingResult {
                 first: a.name().to_string(),
                 second: b.name().to_string(),
                 summary: result.wdl.summary(),
+                first_search: stats(a.name()),
+                second_search: stats(b.name()),
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kestrel_chess::Board;
+    use kestrel_tools::game::{GameResult, MoveInfo, Termination};
+    use kestrel_tools::{Limit, Opening};
+
+    fn info(nodes: u64, millis: u64, depth: i32) -> MoveInfo {
+        MoveInfo {
+            score: None,
+            depth,
+            nodes,
+            time: Duration::from_millis(millis),
+        }
+    }
+
+    /// Black moves first here, so the first, third, ... infos are Black's.
+    #[test]
+    fn search_stats_follow_the_side_that_moved() {
+        let start = Board::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").unwrap();
+        let game = GameRecord {
+            white: "Expert".into(),
+            black: "Evol*".into(),
+            opening: Opening::from_board(start),
+            moves: Vec::new(),
+            infos: vec![info(1000, 10, 5), info(300, 5, 3), info(2000, 10, 7)],
+            result: GameResult::Draw,
+            termination: Termination::DrawAdjudication,
+            limit: Limit::Nodes(1),
+        };
+        let mut evol = SearchStats::default();
+        evol.add_game("Evol*", &game);
+        assert_eq!((evol.moves, evol.nodes, evol.depth_sum), (2, 3000, 12));
+        assert_eq!(evol.nps(), 150_000.0);
+        assert_eq!(evol.mean_depth(), 6.0);
+        let mut expert = SearchStats::default();
+        expert.add_game("Expert", &game);
+        assert_eq!((expert.moves, expert.nodes), (1, 300));
+        assert_eq!(expert.nps(), 60_000.0);
+        assert_eq!(SearchStats::default().nps(), 0.0);
+    }
 }
