@@ -259,7 +259,7 @@ impl Searcher {
                     let mut prev = None;
                     // Helpers start one ply deeper every other thread to diversify.
                     for depth in (1 + (i as i32 + 1) % 2)..=max_depth {
-                        match w.search_root(depth, prev) {
+                        match w.search_root(depth, prev, &mut |_, _, _| {}) {
                             Some(line) => prev = Some(line.score),
                             None => break,
                         }
@@ -318,8 +318,39 @@ fn main_loop(
         w.seldepth = 0;
         w.root_excluded.clear();
         let mut lines: Vec<RootLine> = Vec::with_capacity(multipv);
-        for prev in prev_scores.iter_mut() {
-            let Some(line) = w.search_root(depth, *prev) else {
+        for (k, prev) in prev_scores.iter_mut().enumerate() {
+            // Aspiration failures of the best line: `lowerbound`/`upperbound` reports.
+            let last_pv = result.pv.clone();
+            let mut on_fail = |w: &Worker, score: i32, bound: Bound| {
+                if k > 0 {
+                    return;
+                }
+                let pv = match bound {
+                    Bound::Lower if !w.root_pv().is_empty() => w.root_pv().to_vec(),
+                    _ => last_pv.clone(),
+                };
+                let elapsed = start.elapsed();
+                let nodes = w.total_nodes();
+                on_info(&SearchInfo {
+                    depth,
+                    seldepth: w.seldepth as i32,
+                    multipv: 1,
+                    score: Score::from_internal(score),
+                    bound,
+                    nodes,
+                    nps: nps(nodes, elapsed),
+                    hashfull: w.shared_tt_hashfull(),
+                    time: elapsed,
+                    pv,
+                });
+            };
+            let Some(line) = w.search_root(depth, *prev, &mut on_fail) else {
+                if k == 0
+                    && multipv == 1
+                    && let Some(line) = w.unfinished_line()
+                {
+                    adopt_unfinished(w, line, &mut result, depth, start, on_info);
+                }
                 break 'deepening;
             };
             if line.pv.is_empty() {
@@ -392,6 +423,40 @@ fn main_loop(
         result.best_move = w.board.legal_moves().iter().next().copied();
     }
     result
+}
+
+/// A search stopped inside an iteration whose root already has a fully searched move
+/// scoring above alpha: that deeper result replaces the last complete iteration's (it is
+/// the previous best move re-searched deeper, or a move that beat it). Reported as a
+/// `lowerbound`, since the root's remaining moves were not searched.
+fn adopt_unfinished(
+    w: &Worker,
+    line: RootLine,
+    result: &mut SearchResult,
+    depth: i32,
+    start: Instant,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) {
+    let RootLine { score, pv } = line;
+    let elapsed = start.elapsed();
+    let nodes = w.total_nodes();
+    on_info(&SearchInfo {
+        depth,
+        seldepth: w.seldepth as i32,
+        multipv: 1,
+        score: Score::from_internal(score),
+        bound: Bound::Lower,
+        nodes,
+        nps: nps(nodes, elapsed),
+        hashfull: w.shared_tt_hashfull(),
+        time: elapsed,
+        pv: pv.clone(),
+    });
+    result.best_move = Some(pv[0]);
+    result.ponder_move = pv.get(1).copied();
+    result.score_internal = score;
+    result.score = Score::from_internal(score);
+    result.pv = pv;
 }
 
 fn nps(nodes: u64, elapsed: Duration) -> u64 {

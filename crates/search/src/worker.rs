@@ -38,6 +38,7 @@ struct Frame {
 }
 
 /// A finished root search of one PV line.
+#[derive(Clone)]
 pub struct RootLine {
     pub score: i32,
     pub pv: Vec<Move>,
@@ -60,6 +61,8 @@ pub struct Worker<'a> {
     root_depth: i32,
     /// Score of the root move last put in the PV (see [`Worker::root_pv`]).
     root_score: i32,
+    /// The fail-high line of this iteration's last aspiration failure, if it failed high.
+    fail_high_line: Option<RootLine>,
     /// Root moves not to search (earlier MultiPV lines).
     pub root_excluded: Vec<Move>,
     /// Root moves allowed (`searchmoves`); empty means all.
@@ -104,6 +107,7 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             root_depth: 0,
             root_score: 0,
+            fail_high_line: None,
             root_excluded: Vec::new(),
             root_allowed: Vec::new(),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
@@ -191,6 +195,7 @@ impl<'a> Worker<'a> {
         on_fail: &mut dyn FnMut(&Worker, i32, Bound),
     ) -> Option<RootLine> {
         self.root_depth = depth;
+        self.fail_high_line = None;
         let mut delta = self.params.aspiration_window;
         let (mut alpha, mut beta) = match prev {
             Some(p) if self.params.use_aspiration && depth >= 4 && p.abs() < MATE_BOUND => {
@@ -205,10 +210,12 @@ impl<'a> Worker<'a> {
             }
             if score <= alpha && alpha > -INFINITY {
                 on_fail(self, score, Bound::Upper);
+                self.fail_high_line = None;
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
             } else if score >= beta && beta < INFINITY {
                 on_fail(self, score, Bound::Lower);
+                self.fail_high_line = self.unfinished_line();
                 beta = (score + delta).min(INFINITY);
             } else {
                 let pv = self.pv[0][..self.pv_len[0]].to_vec();
@@ -229,9 +236,18 @@ impl<'a> Worker<'a> {
         &self.pv[0][..self.pv_len[0]]
     }
 
-    /// Score of the root line in [`Worker::root_pv`] (valid while that line is not empty).
-    pub fn root_score(&self) -> i32 {
-        self.root_score
+    /// After a stop inside an iteration: the best fully searched root line of it (see
+    /// [`Worker::root_pv`]), else the move that failed high in an earlier aspiration window
+    /// of it. `None` when neither exists: the previous iteration's result stands.
+    pub fn unfinished_line(&self) -> Option<RootLine> {
+        if self.pv_len[0] > 0 {
+            Some(RootLine {
+                score: self.root_score,
+                pv: self.root_pv().to_vec(),
+            })
+        } else {
+            self.fail_high_line.clone()
+        }
     }
 
     fn root_skips(&self, mv: Move) -> bool {
@@ -301,6 +317,30 @@ impl<'a> Worker<'a> {
             .is_some_and(|pc| pc.kind == PieceKind::Pawn)
             && mv.to().relative_rank(us) == 6;
         (recapture, pawn_to_7th)
+    }
+
+    /// A pawn push to the 6th or 7th rank by a passed pawn (no enemy pawn ahead on its own or
+    /// an adjacent file): such pushes decide races, so they are never reduced or pruned.
+    fn is_passer_push(&self, mv: Move) -> bool {
+        let us = self.board.side_to_move();
+        let to = mv.to();
+        if to.relative_rank(us) < 5
+            || self
+                .board
+                .piece_at(mv.from())
+                .is_none_or(|pc| pc.kind != PieceKind::Pawn)
+        {
+            return false;
+        }
+        let them = us.flip();
+        let rank = to.rank() as i32;
+        let ahead = |r: u8| match us {
+            kestrel_chess::Color::White => r as i32 > rank,
+            kestrel_chess::Color::Black => (r as i32) < rank,
+        };
+        self.board
+            .pieces(them, PieceKind::Pawn)
+            .all(|sq| (sq.file() as i32 - to.file() as i32).abs() > 1 || !ahead(sq.rank()))
     }
 
     /// Quarter plies of extension for a move, capped at one ply per move and by the total
@@ -553,13 +593,15 @@ impl<'a> Worker<'a> {
                 let gain = capture_gain(&self.board, mv);
                 let facts = self.extension_facts(mv);
                 let killer = self.orderer.is_killer(mv, ply);
+                let passer_push = self.is_passer_push(mv);
                 // Shallow pruning of late or losing moves (never the first move, never in
-                // check, never while being mated).
+                // check, never while being mated, never a passed pawn's run).
                 let prunable = !pv_node
                     && !in_check
                     && move_count > 0
                     && best_score > -MATE_BOUND
-                    && mv.promotion_kind().is_none();
+                    && mv.promotion_kind().is_none()
+                    && !passer_push;
                 let late_quiet = prunable
                     && p.use_lmp
                     && mv.is_quiet()
@@ -586,6 +628,7 @@ impl<'a> Worker<'a> {
                     && move_count > 0
                     && !gives_check
                     && mv.promotion_kind().is_none()
+                    && !passer_push
                     && base + gain <= alpha
                 {
                     self.board.unmake_move();
@@ -609,6 +652,7 @@ impl<'a> Worker<'a> {
                         && !in_check
                         && ext == 0
                         && !killer
+                        && !passer_push
                     {
                         r = self.lmr[(plies as usize).min(63)][move_count.min(63) as usize];
                         if pv_node {

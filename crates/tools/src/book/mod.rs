@@ -1,8 +1,8 @@
 //! Opening books: Polyglot `.bin` files and Kestrel's own `.kbk` files compiled from a
 //! human-editable text format (see `docs/uci.md`).
 //!
-//! Both formats are held the same way in memory: entries sorted by (Polyglot key, move), so a
-//! probe is a binary search. Moves are stored in Polyglot's 16-bit encoding and decoded against
+//! Both formats are held the same way in memory: entries sorted by (Polyglot key, move) plus a
+//! hash index from key to its run of entries, so a probe takes constant time. Moves are stored in Polyglot's 16-bit encoding and decoded against
 //! the legal moves of the probed position, so a corrupt or colliding entry can never produce an
 //! illegal move.
 
@@ -58,11 +58,13 @@ pub struct OpeningName {
     pub name: String,
 }
 
-/// A loaded opening book, probed by position key in O(log n).
+/// A loaded opening book, probed by position key in constant time.
 #[derive(Clone, Debug)]
 pub struct Book {
     format: BookFormat,
     entries: Vec<BookEntry>,
+    /// Key -> (first entry, number of entries) in `entries`.
+    index: HashMap<u64, (u32, u32)>,
     names: HashMap<u64, OpeningName>,
 }
 
@@ -74,9 +76,14 @@ impl Book {
         names: HashMap<u64, OpeningName>,
     ) -> Book {
         entries.sort_unstable();
+        let mut index: HashMap<u64, (u32, u32)> = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            index.entry(e.key).or_insert((i as u32, 0)).1 += 1;
+        }
         Book {
             format,
             entries,
+            index,
             names,
         }
     }
@@ -122,9 +129,10 @@ impl Book {
 
     /// Raw entries stored for a key (possibly including moves illegal in the actual position).
     pub fn entries_for(&self, key: u64) -> &[BookEntry] {
-        let lo = self.entries.partition_point(|e| e.key < key);
-        let hi = lo + self.entries[lo..].partition_point(|e| e.key == key);
-        &self.entries[lo..hi]
+        match self.index.get(&key) {
+            Some(&(start, len)) => &self.entries[start as usize..(start + len) as usize],
+            None => &[],
+        }
     }
 
     /// The legal book moves of a position, heaviest first (ties in move order).
