@@ -336,6 +336,25 @@ impl Board {
 
     // ---- make / unmake ---------------------------------------------------------------------
 
+    /// Saves what unmaking `mv` needs, then clears the en-passant square (every move, null
+    /// moves included, ends the en-passant opportunity).
+    #[inline]
+    fn push_undo(&mut self, mv: Move, captured: Option<Piece>) {
+        self.history.push(Undo {
+            mv,
+            captured,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            pawn_hash: self.pawn_hash,
+            checkers: self.checkers,
+        });
+        if let Some(ep) = self.ep.take() {
+            self.hash ^= zobrist::en_passant_key(ep.file());
+        }
+    }
+
     /// Plays a legal move. Passing an illegal move corrupts the position: check with
     /// [`Board::is_legal`] first when the move comes from outside (hash table, user input).
     pub fn make_move(&mut self, mv: Move) {
@@ -348,20 +367,7 @@ impl Board {
         } else {
             self.mailbox[to.index()]
         };
-        self.history.push(Undo {
-            mv,
-            captured,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            pawn_hash: self.pawn_hash,
-            checkers: self.checkers,
-        });
-
-        if let Some(ep) = self.ep.take() {
-            self.hash ^= zobrist::en_passant_key(ep.file());
-        }
+        self.push_undo(mv, captured);
 
         if captured.is_some() {
             let cap_sq = if mv.is_en_passant() {
@@ -464,19 +470,7 @@ impl Board {
     /// Passes the turn (for null-move pruning). Must not be called when in check.
     pub fn make_null(&mut self) {
         debug_assert!(!self.in_check());
-        self.history.push(Undo {
-            mv: Move::NULL,
-            captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            pawn_hash: self.pawn_hash,
-            checkers: self.checkers,
-        });
-        if let Some(ep) = self.ep.take() {
-            self.hash ^= zobrist::en_passant_key(ep.file());
-        }
+        self.push_undo(Move::NULL, None);
         self.halfmove = self.halfmove.saturating_add(1);
         self.side = self.side.flip();
         self.hash ^= zobrist::white_to_move_key();
