@@ -26,7 +26,7 @@ const fn scalar(
 }
 
 #[rustfmt::skip]
-static DECLS: [ParamDecl; 52] = [
+static DECLS: [ParamDecl; 55] = [
     // --- Falcon's 18 parameters (70 bits), in the order of David, Koppel & Netanyahu 2010 ---
     scalar("NULL_MOVE_USE", "null-move pruning on (1) or off (0)", &[1], 0, 1, 1),
     scalar("NULL_MOVE_R", "null-move depth reduction R, plies", &[4], 0, 7, 3),
@@ -81,6 +81,9 @@ static DECLS: [ParamDecl; 52] = [
     scalar("SEE_PRUNE_DEPTH", "SEE pruning at depth <= this, plies", &[4], 0, 7, 3),
     scalar("SEE_QUIET_MARGIN", "SEE pruning: quiet moves losing more than this per ply", &[60], 0, 511, 9),
     scalar("SEE_NOISY_MARGIN", "SEE pruning: captures losing more than this per ply", &[100], 0, 511, 9),
+    scalar("USE_SINGULAR", "singular extension of a hash move far better than the others", &[1], 0, 1, 1),
+    scalar("SINGULAR_DEPTH", "singular extension at depth >= this, plies", &[6], 1, 15, 4),
+    scalar("SINGULAR_MARGIN", "singular: the others must fail below hash score - this per ply", &[3], 0, 63, 6),
 ];
 
 /// Every search parameter (section `[search]` in params files).
@@ -134,6 +137,7 @@ pub const SWITCHES: &[(&str, &str)] = &[
     ("late-move reductions", "USE_LMR"),
     ("reverse futility", "USE_RFP"),
     ("extensions", "USE_EXTENSIONS"),
+    ("singular extension", "USE_SINGULAR"),
     ("blockage detection", "USE_BLOCKAGE"),
     ("mate-distance pruning", "USE_MATE_DISTANCE"),
 ];
@@ -197,6 +201,9 @@ pub struct SearchParams {
     pub see_prune_depth: i32,
     pub see_quiet_margin: i32,
     pub see_noisy_margin: i32,
+    pub use_singular: bool,
+    pub singular_depth: i32,
+    pub singular_margin: i32,
 }
 
 impl Default for SearchParams {
@@ -277,6 +284,9 @@ impl SearchParams {
             see_prune_depth: get("SEE_PRUNE_DEPTH"),
             see_quiet_margin: get("SEE_QUIET_MARGIN"),
             see_noisy_margin: get("SEE_NOISY_MARGIN"),
+            use_singular: on("USE_SINGULAR"),
+            singular_depth: get("SINGULAR_DEPTH"),
+            singular_margin: get("SINGULAR_MARGIN"),
         }
     }
 }

@@ -35,6 +35,8 @@ struct Frame {
     static_eval: i32,
     /// Extensions (quarter plies) granted on the path to this node.
     extended: i32,
+    /// The hash move left out by a singular-extension test search of this node.
+    excluded: Option<Move>,
 }
 
 /// A finished root search of one PV line.
@@ -350,6 +352,7 @@ impl<'a> Worker<'a> {
         gives_check: bool,
         only_reply: bool,
         facts: (bool, bool),
+        singular: bool,
         ply: usize,
     ) -> i32 {
         let p = &self.params;
@@ -360,7 +363,8 @@ impl<'a> Worker<'a> {
         let ext = p.ext_check * gives_check as i32
             + p.ext_one_reply * only_reply as i32
             + p.ext_recapture * recapture as i32
-            + p.ext_passed_pawn * pawn_to_7th as i32;
+            + p.ext_passed_pawn * pawn_to_7th as i32
+            + ONE_PLY * singular as i32;
         ext.min(ONE_PLY)
             .min(p.ext_total_cap - self.stack[ply].extended)
             .max(0)
@@ -382,6 +386,7 @@ impl<'a> Worker<'a> {
         let p = self.params;
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
+        let excluded = self.stack[ply].excluded;
         self.pv_len[ply] = ply;
         if depth < ONE_PLY {
             return self.qsearch(alpha, beta, ply, 0);
@@ -421,6 +426,7 @@ impl<'a> Worker<'a> {
         let mut hash_move = entry.and_then(|e| e.mv).filter(|&m| self.board.is_legal(m));
         if let Some(e) = entry
             && !pv_node
+            && excluded.is_none()
             && e.depth >= depth
             && match e.bound {
                 Bound::Exact => true,
@@ -443,7 +449,7 @@ impl<'a> Worker<'a> {
         let mut child_verify = verify;
         let mut null_fail_high = false;
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             let plies = depth / ONE_PLY;
             // Reverse futility: far above beta near the leaves.
             if p.use_rfp
@@ -509,6 +515,7 @@ impl<'a> Worker<'a> {
         // Multi-cut (Björnsson & Marsland) at expected cut nodes.
         if !pv_node
             && !in_check
+            && excluded.is_none()
             && cut_node
             && p.multicut_use
             && p.multicut_c > 0
@@ -556,6 +563,42 @@ impl<'a> Worker<'a> {
             };
         }
 
+        // Singular extension: when every move but the hash move fails well below the hash
+        // move's score, the hash move is forced and gets a ply more. When even the others
+        // reach beta, several moves refute this node: cut (a form of multi-cut).
+        let mut singular = false;
+        if p.use_singular
+            && !root
+            && excluded.is_none()
+            && depth >= p.singular_depth * ONE_PLY
+            && let (Some(hm), Some(e)) = (hash_move, entry)
+            && e.mv == Some(hm)
+            && e.bound != Bound::Upper
+            && e.depth >= depth - 3 * ONE_PLY
+            && e.score.abs() < MATE_BOUND
+        {
+            let singular_beta = e.score - p.singular_margin * (depth / ONE_PLY);
+            self.stack[ply].excluded = Some(hm);
+            let score = self.negamax(
+                singular_beta - 1,
+                singular_beta,
+                (depth - ONE_PLY) / 2,
+                ply,
+                cut_node,
+                verify,
+            );
+            self.stack[ply].excluded = None;
+            self.pv_len[ply] = ply;
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                singular = true;
+            } else if singular_beta >= beta && !pv_node {
+                return singular_beta;
+            }
+        }
+
         if mate_threat {
             let ext = p
                 .ext_mate_threat
@@ -586,7 +629,7 @@ impl<'a> Worker<'a> {
             let mut any_legal = false;
 
             while let Some((mv, order_score)) = picker.next_move() {
-                if root && self.root_skips(mv) {
+                if (root && self.root_skips(mv)) || excluded == Some(mv) {
                     continue;
                 }
                 any_legal = true;
@@ -635,7 +678,13 @@ impl<'a> Worker<'a> {
                     best_score = best_score.max(base + gain);
                     continue;
                 }
-                let ext = self.extension(gives_check, only_reply, facts, ply);
+                let ext = self.extension(
+                    gives_check,
+                    only_reply,
+                    facts,
+                    singular && hash_move == Some(mv),
+                    ply,
+                );
                 self.stack[ply + 1].extended = self.stack[ply].extended + ext;
                 let new_depth = depth - ONE_PLY + ext;
 
@@ -711,7 +760,10 @@ impl<'a> Worker<'a> {
             }
 
             if !any_legal {
-                return if root {
+                return if excluded.is_some() {
+                    // The excluded hash move is the only move: singular by definition.
+                    alpha
+                } else if root {
                     // Every root move excluded: cannot happen (MultiPV is clamped).
                     0
                 } else if in_check {
@@ -731,7 +783,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
 
-            if p.use_tt && (!root || self.root_excluded.is_empty()) {
+            if p.use_tt && excluded.is_none() && (!root || self.root_excluded.is_empty()) {
                 let bound = if best_score >= beta {
                     Bound::Lower
                 } else if best_move.is_some() && pv_node {

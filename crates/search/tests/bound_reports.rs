@@ -6,11 +6,12 @@ use kestrel_search::{Bound, EngineConfig, MATE, Score, SearchInfo, SearchLimits,
 
 /// Positions whose score jumps between iterations (a combination found late, a mate, a
 /// won ending), so aspiration windows fail high or low on the way.
-const SWINGY: [&str; 4] = [
+const SWINGY: [&str; 5] = [
     "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
     "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
     "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
     "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+    "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1",
 ];
 
 /// Orders scores: centipawns below every mate for, above every mate against.
@@ -33,7 +34,8 @@ fn infos(fen: &str, limits: &SearchLimits) -> Vec<SearchInfo> {
 
 #[test]
 fn aspiration_failures_are_reported_with_the_bound_the_final_score_respects() {
-    let mut checked = 0;
+    // [fail low seen, fail high seen]
+    let mut seen = [false; 2];
     for fen in SWINGY {
         let board = Board::from_fen(fen).unwrap();
         let reports = infos(fen, &SearchLimits::depth(9));
@@ -41,33 +43,41 @@ fn aspiration_failures_are_reported_with_the_bound_the_final_score_respects() {
             if info.bound == Bound::Exact {
                 continue;
             }
-            // The same iteration's exact result comes later and lies on the right side.
+            // Windows are centred on the previous iteration's exact score: a fail high lies
+            // above it, a fail low below it (whatever re-searches came between).
+            let previous = reports[..i]
+                .iter()
+                .rev()
+                .find(|r| r.bound == Bound::Exact)
+                .expect("aspiration starts after the first iterations");
+            assert!(previous.depth < info.depth, "{fen}");
+            match info.bound {
+                Bound::Lower => assert!(
+                    value(info.score) > value(previous.score),
+                    "{fen}: fail high at {:?} after {:?}",
+                    info.score,
+                    previous.score
+                ),
+                Bound::Upper => assert!(
+                    value(info.score) < value(previous.score),
+                    "{fen}: fail low at {:?} after {:?}",
+                    info.score,
+                    previous.score
+                ),
+                Bound::Exact => unreachable!(),
+            }
+            // The iteration still ends with an exact report at the same depth.
             let exact = reports[i + 1..]
                 .iter()
                 .find(|r| r.bound == Bound::Exact)
                 .expect("every iteration ends with an exact score");
             assert_eq!(exact.depth, info.depth, "{fen}");
-            match info.bound {
-                Bound::Lower => assert!(
-                    value(exact.score) >= value(info.score),
-                    "{fen}: fail high at {:?}, final {:?}",
-                    info.score,
-                    exact.score
-                ),
-                Bound::Upper => assert!(
-                    value(exact.score) <= value(info.score),
-                    "{fen}: fail low at {:?}, final {:?}",
-                    info.score,
-                    exact.score
-                ),
-                Bound::Exact => unreachable!(),
-            }
+            seen[(info.bound == Bound::Lower) as usize] = true;
             let first = info.pv.first().expect("a bound report carries a line");
             assert!(board.legal_moves().contains(*first), "{fen}");
-            checked += 1;
         }
     }
-    assert!(checked > 0, "no aspiration window failed in any position");
+    assert_eq!(seen, [true, true], "both kinds of aspiration failure occur");
 }
 
 #[test]
