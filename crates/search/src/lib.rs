@@ -2,9 +2,9 @@
 //! NegaScout/PVS, quiescence with SEE, a lock-free transposition table shared by Lazy SMP
 //! threads, adaptive and verified null-move pruning, multi-cut, futility pruning and razoring,
 //! late-move reductions, reverse futility, internal iterative deepening, selective extensions
-//! in quarter plies, mate-distance pruning and blockage detection in pawn endings. Every
-//! heuristic has a switch and its knobs in [`SEARCH_TABLE`]; Falcon's 18 GA-tuned parameters
-//! ([`FALCON_SET`]) form a 70-bit chromosome.
+//! in quarter plies (plus a singular extension of the hash move), mate-distance pruning and
+//! blockage detection in pawn endings. Every heuristic has a switch and its knobs in
+//! [`SEARCH_TABLE`]; Falcon's 18 GA-tuned parameters ([`FALCON_SET`]) form a 70-bit chromosome.
 //!
 //! Control flags: `Searcher::search` does **not** reset its [`SearchControl`]; call
 //! `control().reset()` before starting each search (a `stop` sent before the search starts is
