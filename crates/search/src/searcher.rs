@@ -329,20 +329,7 @@ fn main_loop(
                     Bound::Lower if !w.root_pv().is_empty() => w.root_pv().to_vec(),
                     _ => last_pv.clone(),
                 };
-                let elapsed = start.elapsed();
-                let nodes = w.total_nodes();
-                on_info(&SearchInfo {
-                    depth,
-                    seldepth: w.seldepth as i32,
-                    multipv: 1,
-                    score: Score::from_internal(score),
-                    bound,
-                    nodes,
-                    nps: nps(nodes, elapsed),
-                    hashfull: w.shared_tt_hashfull(),
-                    time: elapsed,
-                    pv,
-                });
+                on_info(&progress(w, depth, start.elapsed(), 1, score, bound, pv));
             };
             let Some(line) = w.search_root(depth, *prev, &mut on_fail) else {
                 if k == 0
@@ -367,29 +354,22 @@ fn main_loop(
         lines.sort_by_key(|l| std::cmp::Reverse(l.score));
         w.enable_stop();
         let elapsed = start.elapsed();
-        let nodes = w.total_nodes();
         for (k, line) in lines.iter().enumerate() {
-            on_info(&SearchInfo {
+            let info = progress(
+                w,
                 depth,
-                seldepth: w.seldepth as i32,
-                multipv: k + 1,
-                score: Score::from_internal(line.score),
-                bound: Bound::Exact,
-                nodes,
-                nps: nps(nodes, elapsed),
-                hashfull: w.shared_tt_hashfull(),
-                time: elapsed,
-                pv: line.pv.clone(),
-            });
+                elapsed,
+                k + 1,
+                line.score,
+                Bound::Exact,
+                line.pv.clone(),
+            );
+            on_info(&info);
         }
         let best = &lines[0];
-        result.best_move = Some(best.pv[0]);
-        result.ponder_move = best.pv.get(1).copied();
-        result.score_internal = best.score;
-        result.score = Score::from_internal(best.score);
+        take_line(&mut result, best.score, best.pv.clone());
         result.depth = depth;
         result.seldepth = w.seldepth as i32;
-        result.pv = best.pv.clone();
 
         if let Some(n) = limits.mate
             && best.score >= MATE_BOUND
@@ -438,25 +418,50 @@ fn adopt_unfinished(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) {
     let RootLine { score, pv } = line;
-    let elapsed = start.elapsed();
-    let nodes = w.total_nodes();
-    on_info(&SearchInfo {
+    on_info(&progress(
+        w,
         depth,
-        seldepth: w.seldepth as i32,
-        multipv: 1,
-        score: Score::from_internal(score),
-        bound: Bound::Lower,
-        nodes,
-        nps: nps(nodes, elapsed),
-        hashfull: w.shared_tt_hashfull(),
-        time: elapsed,
-        pv: pv.clone(),
-    });
+        start.elapsed(),
+        1,
+        score,
+        Bound::Lower,
+        pv.clone(),
+    ));
+    take_line(result, score, pv);
+}
+
+/// Makes `pv` (non-empty) with `score` the search's answer.
+fn take_line(result: &mut SearchResult, score: i32, pv: Vec<Move>) {
     result.best_move = Some(pv[0]);
     result.ponder_move = pv.get(1).copied();
     result.score_internal = score;
     result.score = Score::from_internal(score);
     result.pv = pv;
+}
+
+/// One `info` report: the line's score and PV plus the worker's counters.
+fn progress(
+    w: &Worker,
+    depth: i32,
+    elapsed: Duration,
+    multipv: usize,
+    score: i32,
+    bound: Bound,
+    pv: Vec<Move>,
+) -> SearchInfo {
+    let nodes = w.total_nodes();
+    SearchInfo {
+        depth,
+        seldepth: w.seldepth as i32,
+        multipv,
+        score: Score::from_internal(score),
+        bound,
+        nodes,
+        nps: nps(nodes, elapsed),
+        hashfull: w.shared_tt_hashfull(),
+        time: elapsed,
+        pv,
+    }
 }
 
 fn nps(nodes: u64, elapsed: Duration) -> u64 {
