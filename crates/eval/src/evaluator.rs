@@ -129,7 +129,7 @@ mod tests {
     use crate::features::groups::GROUPS;
     use crate::{compact_values, trace, trace_score};
     use kestrel_chess::PgnReader;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
     use std::io::BufReader;
 
@@ -158,17 +158,8 @@ mod tests {
         out
     }
 
-    /// Every value uniform in its declared range.
     fn random_values(rng: &mut ChaCha8Rng) -> ParamValues {
-        let mut values = ParamValues::zeros(&EVAL_TABLE);
-        let mut i = 0;
-        for d in EVAL_TABLE.decls {
-            for _ in 0..d.width() {
-                values.values[i] = rng.random_range(d.min..=d.max);
-                i += 1;
-            }
-        }
-        values
+        ParamValues::random(&EVAL_TABLE, rng)
     }
 
     /// The same evaluator with no group skipped: the full feature path.

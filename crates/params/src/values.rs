@@ -31,6 +31,17 @@ impl ParamValues {
         }
     }
 
+    /// Every value drawn uniformly from its declared range (random organisms, test vectors).
+    pub fn random<R: rand::Rng + ?Sized>(table: &'static ParamTable, rng: &mut R) -> ParamValues {
+        let values = table
+            .decls
+            .iter()
+            .flat_map(|d| std::iter::repeat_n((d.min, d.max), d.width()))
+            .map(|(min, max)| rng.random_range(min..=max))
+            .collect();
+        ParamValues { table, values }
+    }
+
     /// The flat values of the named declaration.
     pub fn get(&self, name: &str) -> Option<&[i32]> {
         let i = self.table.find(name)?;

@@ -5,7 +5,7 @@
 use kestrel_chess::{Board, PgnReader};
 use kestrel_eval::EVAL_TABLE;
 use kestrel_params::ParamValues;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::BufReader;
 
@@ -65,14 +65,5 @@ pub fn test_positions() -> Vec<Board> {
 
 /// A parameter vector with every value uniform in its declared range.
 pub fn random_values(seed: u64) -> ParamValues {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut values = ParamValues::zeros(&EVAL_TABLE);
-    let mut i = 0;
-    for d in EVAL_TABLE.decls {
-        for _ in 0..d.width() {
-            values.values[i] = rng.random_range(d.min..=d.max);
-            i += 1;
-        }
-    }
-    values
+    ParamValues::random(&EVAL_TABLE, &mut ChaCha8Rng::seed_from_u64(seed))
 }
