@@ -51,6 +51,8 @@ const fn mg_eg<const N: usize, const M: usize>(mg: [i32; N], eg: [i32; N]) -> [i
 const PST_PAWN_DEFAULTS: [i32; 128] = mg_eg(pst::PAWN_MG, pst::PAWN_EG);
 const PST_KNIGHT_DEFAULTS: [i32; 128] = mg_eg(pst::KNIGHT_MG, pst::KNIGHT_EG);
 const PST_BISHOP_DEFAULTS: [i32; 128] = mg_eg(pst::BISHOP_MG, pst::BISHOP_EG);
+const PST_ROOK_DEFAULTS: [i32; 128] = mg_eg(pst::ROOK, pst::ROOK);
+const PST_QUEEN_DEFAULTS: [i32; 128] = mg_eg(pst::QUEEN, pst::QUEEN);
 const PST_KING_DEFAULTS: [i32; 128] = mg_eg(pst::KING_MG, pst::KING_EG);
 
 declare_terms! {
@@ -148,10 +150,10 @@ declare_terms! {
         min: -128, max: 127, bits: 8, defaults: &PST_KNIGHT_DEFAULTS }
     PST_BISHOP { doc: "bishop piece-square table", len: 64, tapered: true,
         min: -128, max: 127, bits: 8, defaults: &PST_BISHOP_DEFAULTS }
-    PST_ROOK { doc: "rook piece-square table (one for both phases)", len: 64, tapered: false,
-        min: -128, max: 127, bits: 8, defaults: &pst::ROOK }
-    PST_QUEEN { doc: "queen piece-square table (one for both phases)", len: 64, tapered: false,
-        min: -128, max: 127, bits: 8, defaults: &pst::QUEEN }
+    PST_ROOK { doc: "rook piece-square table", len: 64, tapered: true,
+        min: -128, max: 127, bits: 8, defaults: &PST_ROOK_DEFAULTS }
+    PST_QUEEN { doc: "queen piece-square table", len: 64, tapered: true,
+        min: -128, max: 127, bits: 8, defaults: &PST_QUEEN_DEFAULTS }
     PST_KING { doc: "king piece-square table", len: 64, tapered: true,
         min: -128, max: 127, bits: 8, defaults: &PST_KING_DEFAULTS }
 
