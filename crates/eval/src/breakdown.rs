@@ -4,7 +4,7 @@ use crate::evaluator::{Evaluator, Weight};
 use crate::features::extract;
 use crate::sink::Sink;
 use crate::table::{SLOT_COUNT, TERMS, Term};
-use crate::taper::{PHASE_MAX, phase, scale_trace_sum};
+use crate::taper::{eg_weight, phase, scale_trace_sum};
 use kestrel_chess::{Board, Color};
 
 /// One term's middle- and end-game points for each side (positive = good for that side).
@@ -16,12 +16,12 @@ pub struct TermScore {
 }
 
 impl TermScore {
-    /// White minus Black, tapered by `phase` and rounded (rounded per term, so the rows need
-    /// not add up exactly to the final score).
-    pub fn total(&self, phase: i32) -> i32 {
+    /// White minus Black, tapered by the phase weights and rounded (rounded per term, so the
+    /// rows need not add up exactly to the final score).
+    pub fn total(&self, mg_weight: i32, eg_weight: i32) -> i32 {
         let mg = (self.white.0 - self.black.0) as i64;
         let eg = (self.white.1 - self.black.1) as i64;
-        scale_trace_sum(mg * phase as i64 + eg * (PHASE_MAX - phase) as i64)
+        scale_trace_sum(mg * mg_weight as i64 + eg * eg_weight as i64)
     }
 }
 
@@ -30,6 +30,8 @@ impl TermScore {
 pub struct Breakdown {
     pub terms: Vec<TermScore>,
     pub phase: i32,
+    /// End-game weight: `PHASE_MAX - phase`, less in drawish endings ([`crate::eg_scale`]).
+    pub eg_weight: i32,
     pub score_white: i32,
 }
 
@@ -53,6 +55,7 @@ impl Evaluator {
         Breakdown {
             terms,
             phase: phase(board),
+            eg_weight: eg_weight(board, phase(board)),
             score_white: self.evaluate_white(board),
         }
     }

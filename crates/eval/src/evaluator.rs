@@ -5,7 +5,7 @@
 use crate::features::{TermSet, extract};
 use crate::sink::Sink;
 use crate::table::{EVAL_TABLE, SLOT_COUNT, SLOTS, Term};
-use crate::taper::{PHASE_MAX, phase, scale_trace_sum};
+use crate::taper::{eg_weight, phase, scale_trace_sum};
 use kestrel_chess::{Board, Color};
 use kestrel_params::ParamValues;
 
@@ -78,8 +78,9 @@ impl Evaluator {
             eg: 0,
         };
         extract(board, &mut acc);
-        let phase = phase(board) as i64;
-        scale_trace_sum(acc.mg * phase + acc.eg * (PHASE_MAX as i64 - phase))
+        let phase = phase(board);
+        let eg = eg_weight(board, phase) as i64;
+        scale_trace_sum(acc.mg * phase as i64 + acc.eg * eg)
     }
 
     /// Score in centipawns from the side to move's point of view (what search uses).

@@ -5,14 +5,22 @@
 //! `*_PENALTY` and the king-shelter terms (`KING_NO_*`, `KING_FRIENDLY_PAWN_ADVANCED1`) count
 //! negatively, so their values stay non-negative and are subtracted.
 
-use crate::pst_defaults as pst;
 use kestrel_params::{ParamDecl, ParamTable};
 
+/// The built-in values: `params/default.toml` compiled by `build.rs`, one `[i32; N]` const per
+/// term (tapered terms: mg entries, then eg entries). An entry that names no term is unused.
+#[deny(dead_code)]
+mod defaults {
+    include!(concat!(env!("OUT_DIR"), "/default_values.rs"));
+}
+
 /// Declares the terms: an enum `Term` (one variant per declaration, in order) and `DECLS`.
+/// Each term's defaults are `defaults::NAME`, so a term missing from `params/default.toml` does
+/// not compile, and nor does one with the wrong number of values or a value out of range.
 macro_rules! declare_terms {
     ($( $name:ident {
         doc: $doc:expr, len: $len:expr, tapered: $tap:expr,
-        min: $min:expr, max: $max:expr, bits: $bits:expr, defaults: $def:expr $(,)?
+        min: $min:expr, max: $max:expr, bits: $bits:expr $(,)?
     } )*) => {
         /// One declared evaluation term: the index of its declaration in [`EVAL_TABLE`].
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
@@ -27,168 +35,166 @@ macro_rules! declare_terms {
             doc: $doc,
             len: $len,
             tapered: $tap,
-            defaults: $def,
+            defaults: &defaults::$name,
             min: $min,
             max: $max,
             bits: $bits,
         }),*];
+
+        $(
+            const _: () = assert!(
+                defaults::$name.len() == if $tap { 2 * $len } else { $len },
+                concat!("params/default.toml: ", stringify!($name), " needs ",
+                    stringify!($len), " values (mg and eg each when tapered)"),
+            );
+            const _: () = assert!(
+                all_within(&defaults::$name, $min, $max),
+                concat!("params/default.toml: ", stringify!($name), " has a value outside [",
+                    stringify!($min), ", ", stringify!($max), "]"),
+            );
+        )*
     };
 }
 
-/// `mg` entries followed by `eg` entries, as tapered declarations store their defaults.
-const fn mg_eg<const N: usize, const M: usize>(mg: [i32; N], eg: [i32; N]) -> [i32; M] {
-    assert!(M == 2 * N);
-    let mut out = [0; M];
+/// Every value in `min..=max` (a `const fn`, for the compile-time checks above).
+const fn all_within(values: &[i32], min: i32, max: i32) -> bool {
     let mut i = 0;
-    while i < N {
-        out[i] = mg[i];
-        out[N + i] = eg[i];
+    while i < values.len() {
+        if values[i] < min || values[i] > max {
+            return false;
+        }
         i += 1;
     }
-    out
+    true
 }
-
-const PST_PAWN_DEFAULTS: [i32; 128] = mg_eg(pst::PAWN_MG, pst::PAWN_EG);
-const PST_KNIGHT_DEFAULTS: [i32; 128] = mg_eg(pst::KNIGHT_MG, pst::KNIGHT_EG);
-const PST_BISHOP_DEFAULTS: [i32; 128] = mg_eg(pst::BISHOP_MG, pst::BISHOP_EG);
-const PST_ROOK_DEFAULTS: [i32; 128] = mg_eg(pst::ROOK, pst::ROOK);
-const PST_QUEEN_DEFAULTS: [i32; 128] = mg_eg(pst::QUEEN, pst::QUEEN);
-const PST_KING_DEFAULTS: [i32; 128] = mg_eg(pst::KING_MG, pst::KING_EG);
 
 declare_terms! {
     // ---- material: the compact set's five 10-bit values ---------------------------------
     PAWN_VALUE { doc: "material: per pawn", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10, defaults: &[100] }
+        min: 0, max: 1023, bits: 10 }
     KNIGHT_VALUE { doc: "material: per knight", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10, defaults: &[320] }
+        min: 0, max: 1023, bits: 10 }
     BISHOP_VALUE { doc: "material: per bishop", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10, defaults: &[330] }
+        min: 0, max: 1023, bits: 10 }
     ROOK_VALUE { doc: "material: per rook", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10, defaults: &[500] }
+        min: 0, max: 1023, bits: 10 }
     QUEEN_VALUE { doc: "material: per queen", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10, defaults: &[950] }
+        min: 0, max: 1023, bits: 10 }
 
     // ---- the expert-driven GA's 30 positional terms (6 bits each, 0..63) ---------------
     PAWN_ADVANCE_A { doc: "per rank a wing pawn (files a-c, f-h) has advanced from its start",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[2] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     PAWN_ADVANCE_B { doc: "per rank a centre pawn (files d, e) has advanced from its start",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[4] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     PASSED_PAWN_MULT { doc: "passed pawn: times r*r, r = its relative rank (1 on the 2nd .. \
         6 on the 7th)",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[3] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     DOUBLED_PAWN_PENALTY { doc: "subtracted per pawn with a friendly pawn ahead on its file",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[15] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ISOLATED_PAWN_PENALTY { doc: "subtracted per pawn with no friendly pawn on adjacent files",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[12] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     BACKWARD_PAWN_PENALTY { doc: "subtracted per pawn that no friendly pawn can support and \
         whose stop square an enemy pawn attacks",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[8] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     WEAK_SQUARE_PENALTY { doc: "middle game: subtracted per hole on the own 3rd/4th rank (no own \
         pawn on it, and none can ever attack it)",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[3] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     PASSED_PAWN_ENEMY_KING_DIST { doc: "end game: passed pawn, times the enemy king's distance \
         to its promotion square",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[5] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KNIGHT_SQ_MULT { doc: "knight centralisation: times its ring (0 on the edge .. 3 centre)",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[5] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KNIGHT_OUTPOST_MULT { doc: "knight on ranks 4-6 no enemy pawn can attack: times 1, or 2 \
         when a friendly pawn defends it",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[10] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     BISHOP_MOBILITY { doc: "per bishop move to a square not own-occupied nor pawn-attacked",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[5] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     BISHOP_PAIR { doc: "two or more bishops",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[40] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_ATTACK_KING_FILE { doc: "middle game: rook on the enemy king's file",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[15] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_ATTACK_KING_ADJ_FILE { doc: "middle game: rook next to the enemy king's file (king on \
         files c-f)",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[4] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_ATTACK_KING_ADJ_FILE_ABGH { doc: "middle game: rook next to the enemy king's file \
         (king on files a, b, g, h)",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[10] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_7TH_RANK { doc: "rook on the 7th rank with the enemy king on the 8th or enemy pawns \
         on the 7th",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[25] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_CONNECTED { doc: "per rook that defends another friendly rook",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[5] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_MOBILITY { doc: "per rook move to a square not own-occupied nor pawn-attacked",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[3] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_BEHIND_PASSED_PAWN { doc: "rook behind a friendly passed pawn on its file, in contact",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[20] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_OPEN_FILE { doc: "rook on a file without pawns",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[20] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_SEMI_OPEN_FILE { doc: "rook on a file with enemy pawns only",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[10] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_ATCK_WEAK_PAWN_OPEN_COLUMN { doc: "rook on a semi-open file holding an isolated or \
         backward enemy pawn",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[8] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     ROOK_COLUMN_MULT { doc: "per square a rook attacks along its own file",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[2] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     QUEEN_MOBILITY { doc: "per queen move to a square not own-occupied nor pawn-attacked",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[2] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KING_NO_FRIENDLY_PAWN { doc: "middle game: subtracted when no friendly pawn stands ahead of \
         the king on its file",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[25] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KING_NO_FRIENDLY_PAWN_ADJ { doc: "middle game: subtracted per adjacent file with no friendly \
         pawn ahead of the king",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[15] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KING_FRIENDLY_PAWN_ADVANCED1 { doc: "middle game: subtracted per shelter file whose nearest \
         friendly pawn has left its square next to the king by one step",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[10] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KING_NO_ENEMY_PAWN { doc: "middle game: subtracted when the king's file has no enemy pawn",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[10] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KING_NO_ENEMY_PAWN_ADJ { doc: "middle game: subtracted per adjacent file with no enemy pawn",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[4] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
     KING_PRESSURE_MULT { doc: "middle game: per enemy king-zone square a knight, bishop, rook or \
         queen attacks",
-        len: 1, tapered: false, min: 0, max: 63, bits: 6, defaults: &[6] }
+        len: 1, tapered: false, min: 0, max: 63, bits: 6 }
 
     // ---- piece-square tables (index a1 = 0 from the owner's side, mirrored for Black) ----
     PST_PAWN { doc: "pawn piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8, defaults: &PST_PAWN_DEFAULTS }
+        min: -128, max: 127, bits: 8 }
     PST_KNIGHT { doc: "knight piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8, defaults: &PST_KNIGHT_DEFAULTS }
+        min: -128, max: 127, bits: 8 }
     PST_BISHOP { doc: "bishop piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8, defaults: &PST_BISHOP_DEFAULTS }
+        min: -128, max: 127, bits: 8 }
     PST_ROOK { doc: "rook piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8, defaults: &PST_ROOK_DEFAULTS }
+        min: -128, max: 127, bits: 8 }
     PST_QUEEN { doc: "queen piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8, defaults: &PST_QUEEN_DEFAULTS }
+        min: -128, max: 127, bits: 8 }
     PST_KING { doc: "king piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8, defaults: &PST_KING_DEFAULTS }
+        min: -128, max: 127, bits: 8 }
 
     // ---- the teaching engine's terms (per kind: pawn, knight, bishop, rook, queen, king) --
     PAWN_ADVANCEMENT { doc: "per rank any pawn has advanced from its start", len: 1,
-        tapered: true, min: -64, max: 63, bits: 7, defaults: &[0, 3] }
+        tapered: true, min: -64, max: 63, bits: 7 }
     MOBILITY { doc: "per kind: per move to a square not occupied by an own piece \
-        (pawns: pushes and captures)", len: 6, tapered: true, min: -64, max: 63, bits: 7,
-        defaults: &[1, 3, 0, 0, 0, -2, 2, 3, 2, 2, 1, 3] }
+        (pawns: pushes and captures)", len: 6, tapered: true, min: -64, max: 63, bits: 7 }
     THREATS { doc: "per kind: per enemy piece attacked (a check counts)", len: 6,
-        tapered: true, min: -64, max: 63, bits: 7,
-        defaults: &[25, 10, 10, 6, 3, 0, 20, 8, 8, 6, 3, 8] }
+        tapered: true, min: -64, max: 63, bits: 7 }
     PROTECTS { doc: "per kind: per own piece (not the king) defended", len: 6,
-        tapered: true, min: -64, max: 63, bits: 7,
-        defaults: &[4, 2, 2, 1, 0, 0, 3, 2, 2, 2, 0, 2] }
+        tapered: true, min: -64, max: 63, bits: 7 }
 
     // ---- further hand-crafted terms -----------------------------------------------------
     PAWN_SUPPORTED { doc: "per pawn defended by a friendly pawn", len: 1, tapered: true,
-        min: 0, max: 63, bits: 6, defaults: &[8, 6] }
+        min: 0, max: 63, bits: 6 }
     PAWN_PHALANX { doc: "per pawn with a friendly pawn beside it on the same rank", len: 1,
-        tapered: true, min: 0, max: 63, bits: 6, defaults: &[5, 4] }
+        tapered: true, min: 0, max: 63, bits: 6 }
     PASSED_PAWN_RANK { doc: "passed pawn by relative rank (index 0 = own back rank)", len: 8,
-        tapered: true, min: -64, max: 191, bits: 8,
-        defaults: &[0, -5, -5, 0, 5, 10, 20, 0, 0, 5, 8, 15, 30, 50, 80, 0] }
+        tapered: true, min: -64, max: 191, bits: 8 }
     PASSED_PAWN_FREE { doc: "passed pawn whose path to promotion is empty", len: 1,
-        tapered: true, min: 0, max: 127, bits: 7, defaults: &[5, 20] }
+        tapered: true, min: 0, max: 127, bits: 7 }
     PASSED_PAWN_OWN_KING_DIST { doc: "subtracted per step from the own king to a passed pawn's \
-        stop square", len: 1, tapered: true, min: 0, max: 31, bits: 5, defaults: &[0, 4] }
+        stop square", len: 1, tapered: true, min: 0, max: 31, bits: 5 }
     KING_DANGER { doc: "king attack by danger bucket min(units, 15): units = 2 per attacking \
         knight/bishop, 3 per rook, 5 per queen, plus attacked zone squares; needs 2+ attackers",
-        len: 16, tapered: true, min: 0, max: 1023, bits: 10,
-        defaults: &[0, 0, 5, 10, 20, 30, 45, 60, 80, 100, 125, 150, 180, 210, 250, 300,
-            0, 0, 2, 4, 8, 12, 16, 20, 25, 30, 35, 40, 50, 60, 70, 80] }
-    TEMPO { doc: "side to move", len: 1, tapered: true, min: 0, max: 63, bits: 6,
-        defaults: &[20, 10] }
+        len: 16, tapered: true, min: 0, max: 1023, bits: 10 }
+    TEMPO { doc: "side to move", len: 1, tapered: true, min: 0, max: 63, bits: 6 }
 }
 
 /// Every evaluation parameter (section `[eval]` of params files).

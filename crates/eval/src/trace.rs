@@ -4,12 +4,12 @@
 use crate::features::extract;
 use crate::sink::Sink;
 use crate::table::{MAX_LEN, SLOT_COUNT, SLOTS, Term};
-use crate::taper::{PHASE_MAX, phase, scale_trace_sum};
+use crate::taper::{eg_weight, phase, scale_trace_sum};
 use kestrel_chess::{Board, Color};
 
 /// `(flat parameter index into EVAL_TABLE, integer coefficient)` pairs, white-relative, with
 /// the phase weights folded in: a tapered entry's mg coefficient is `count * phase` and its eg
-/// coefficient `count * (PHASE_MAX - phase)`; a non-tapered one gets the sum of both. Indices
+/// coefficient `count * eg_weight` (`PHASE_MAX - phase`, less in drawish endings); a non-tapered one gets the sum of both. Indices
 /// are strictly increasing and no coefficient is zero.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
@@ -25,7 +25,7 @@ pub fn trace(board: &Board) -> Trace {
     };
     extract(board, &mut counts);
     let mg_weight = phase(board);
-    let eg_weight = PHASE_MAX - mg_weight;
+    let eg_weight = eg_weight(board, mg_weight);
     let mut entries = Vec::with_capacity(128);
     // Flat order is term by term, a tapered term's mg entries before its eg entries: eg
     // entries wait in `pending` until the term changes, so no sort is needed.

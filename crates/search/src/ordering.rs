@@ -59,12 +59,19 @@ pub struct HeuristicOrderer {
     use_history: bool,
     use_counter: bool,
     use_see: bool,
+    use_cont: bool,
     killers: Box<[[Move; 2]; MAX_PLY + 2]>,
     /// Butterfly history indexed by side, from, to.
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// Reply to a move, indexed by the moved piece and its destination.
     counter: Box<[[Move; 64]; 12]>,
+    /// Counter-move history: how well a quiet move (piece, destination) did as a reply to the
+    /// previous move (piece, destination); flat `[prev slot][piece * 64 + to]`.
+    cont: Vec<i16>,
 }
+
+/// Entries per slot of the counter-move history: 12 pieces times 64 squares.
+const CONT_SLOTS: usize = 12 * 64;
 
 impl HeuristicOrderer {
     pub fn new(params: &SearchParams) -> HeuristicOrderer {
@@ -73,10 +80,29 @@ impl HeuristicOrderer {
             use_history: params.use_history,
             use_counter: params.use_counter_move,
             use_see: params.use_see_ordering,
+            use_cont: params.use_cont_history,
             killers: Box::new([[Move::NULL; 2]; MAX_PLY + 2]),
             history: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[Move::NULL; 64]; 12]),
+            cont: if params.use_cont_history {
+                vec![0; CONT_SLOTS * CONT_SLOTS]
+            } else {
+                Vec::new()
+            },
         }
+    }
+
+    /// The counter-move history row for replies to the previous move, if there is one.
+    fn cont_row(&self, board: &Board, prev: Option<Move>) -> Option<usize> {
+        if !self.use_cont {
+            return None;
+        }
+        Self::counter_slot(board, prev).map(|(p, s)| (p * 64 + s) * CONT_SLOTS)
+    }
+
+    fn cont_index(board: &Board, row: usize, mv: Move) -> usize {
+        let piece = board.piece_at(mv.from()).map_or(0, |p| p.index());
+        row + piece * 64 + mv.to().index()
     }
 
     fn counter_slot(board: &Board, prev: Option<Move>) -> Option<(usize, usize)> {
@@ -118,6 +144,7 @@ impl MoveOrderer for HeuristicOrderer {
         } else {
             None
         };
+        let cont_row = self.cont_row(board, ctx.prev_move);
         for (mv, score) in moves.iter().zip(scores.iter_mut()) {
             let mv = *mv;
             *score = if Some(mv) == ctx.hash_move {
@@ -130,10 +157,15 @@ impl MoveOrderer for HeuristicOrderer {
                 KILLER_2
             } else if Some(mv) == counter {
                 COUNTER
-            } else if self.use_history {
-                self.history[side][mv.from().index()][mv.to().index()]
             } else {
-                0
+                let butterfly = if self.use_history {
+                    self.history[side][mv.from().index()][mv.to().index()]
+                } else {
+                    0
+                };
+                let cont =
+                    cont_row.map_or(0, |row| self.cont[Self::cont_index(board, row, mv)] as i32);
+                butterfly + cont
             };
         }
     }
@@ -159,9 +191,21 @@ impl MoveOrderer for HeuristicOrderer {
         {
             self.counter[p][s] = mv;
         }
+        let bonus = (depth_plies * depth_plies).min(400) * 16;
+        if let Some(row) = self.cont_row(board, ctx.prev_move) {
+            let mut update = |m: Move, b: i32| {
+                let entry = &mut self.cont[Self::cont_index(board, row, m)];
+                let mut v = *entry as i32;
+                Self::bonus(&mut v, b);
+                *entry = v as i16;
+            };
+            update(mv, bonus);
+            for &q in tried_quiets {
+                update(q, -bonus);
+            }
+        }
         if self.use_history {
             let side = board.side_to_move().index();
-            let bonus = (depth_plies * depth_plies).min(400) * 16;
             Self::bonus(
                 &mut self.history[side][mv.from().index()][mv.to().index()],
                 bonus,
@@ -189,6 +233,7 @@ impl MoveOrderer for HeuristicOrderer {
         for row in self.counter.iter_mut() {
             row.fill(Move::NULL);
         }
+        self.cont.fill(0);
     }
 }
 

@@ -26,7 +26,7 @@ const fn scalar(
 }
 
 #[rustfmt::skip]
-static DECLS: [ParamDecl; 55] = [
+static DECLS: [ParamDecl; 59] = [
     // --- Falcon's 18 parameters (70 bits), in the order of David, Koppel & Netanyahu 2010 ---
     scalar("NULL_MOVE_USE", "null-move pruning on (1) or off (0)", &[1], 0, 1, 1),
     scalar("NULL_MOVE_R", "null-move depth reduction R, plies", &[4], 0, 7, 3),
@@ -84,6 +84,10 @@ static DECLS: [ParamDecl; 55] = [
     scalar("USE_SINGULAR", "singular extension of a hash move far better than the others", &[1], 0, 1, 1),
     scalar("SINGULAR_DEPTH", "singular extension at depth >= this, plies", &[6], 1, 15, 4),
     scalar("SINGULAR_MARGIN", "singular: the others must fail below hash score - this per ply", &[3], 0, 63, 6),
+    scalar("USE_IMPROVING", "prune and reduce more when the static eval is not improving on 2 plies ago", &[1], 0, 1, 1),
+    scalar("USE_CONT_HISTORY", "counter-move history (per previous piece and square) in quiet-move ordering", &[1], 0, 1, 1),
+    scalar("LMR_CUT_NODE", "LMR: extra reduction at expected cut nodes, quarter plies", &[4], 0, 15, 4),
+    scalar("NULL_MOVE_EVAL_DIV", "null move: one more ply of R per this many cp of eval above beta (0: off)", &[200], 0, 1023, 10),
 ];
 
 /// Every search parameter (section `[search]` in params files).
@@ -138,6 +142,8 @@ pub const SWITCHES: &[(&str, &str)] = &[
     ("reverse futility", "USE_RFP"),
     ("extensions", "USE_EXTENSIONS"),
     ("singular extension", "USE_SINGULAR"),
+    ("improving", "USE_IMPROVING"),
+    ("counter-move history", "USE_CONT_HISTORY"),
     ("blockage detection", "USE_BLOCKAGE"),
     ("mate-distance pruning", "USE_MATE_DISTANCE"),
 ];
@@ -204,6 +210,10 @@ pub struct SearchParams {
     pub use_singular: bool,
     pub singular_depth: i32,
     pub singular_margin: i32,
+    pub use_improving: bool,
+    pub use_cont_history: bool,
+    pub lmr_cut_node: i32,
+    pub null_eval_div: i32,
 }
 
 impl Default for SearchParams {
@@ -287,6 +297,10 @@ impl SearchParams {
             use_singular: on("USE_SINGULAR"),
             singular_depth: get("SINGULAR_DEPTH"),
             singular_margin: get("SINGULAR_MARGIN"),
+            use_improving: on("USE_IMPROVING"),
+            use_cont_history: on("USE_CONT_HISTORY"),
+            lmr_cut_node: get("LMR_CUT_NODE"),
+            null_eval_div: get("NULL_MOVE_EVAL_DIV"),
         }
     }
 }

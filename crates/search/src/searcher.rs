@@ -63,7 +63,7 @@ impl Default for EngineConfig {
             hash_mb: 16,
             threads: 1,
             multipv: 1,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: Duration::from_millis(30),
             evaluator: Evaluator::default(),
             search_params: ParamValues::defaults(&SEARCH_TABLE),
         }
@@ -281,7 +281,12 @@ impl Searcher {
                 node_limit,
             );
             w.root_allowed = allowed.clone();
-            w.clock = Some(Clock::new(limits, board.side_to_move(), overhead));
+            w.clock = Some(Clock::starting_at(
+                start,
+                limits,
+                board.side_to_move(),
+                overhead,
+            ));
             let result = main_loop(&mut w, limits, max_depth, multipv, start, on_info);
             w.publish_nodes();
             abort.store(true, Ordering::Relaxed);

@@ -45,10 +45,16 @@ pub struct Clock {
 }
 
 impl Clock {
-    pub fn new(limits: &SearchLimits, side: Color, overhead: Duration) -> Clock {
+    /// A clock that started counting at `start` (when `go` arrived, so set-up time counts).
+    pub fn starting_at(
+        start: Instant,
+        limits: &SearchLimits,
+        side: Color,
+        overhead: Duration,
+    ) -> Clock {
         Clock {
             budget: budget(limits, side, overhead),
-            start: Instant::now(),
+            start,
             pondering: limits.ponder,
         }
     }

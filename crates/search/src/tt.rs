@@ -145,6 +145,24 @@ impl TranspositionTable {
         &self.buckets[i]
     }
 
+    /// Starts loading `key`'s bucket into the cache: called right after a move is made, so the
+    /// memory latency overlaps the child's draw and legality work before its probe.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: prefetching is a hint; the address is that of a live bucket.
+            #[allow(unused_unsafe)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>())
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         for e in &self.bucket(key).entries {
             let data = e.data.load(Ordering::Relaxed);

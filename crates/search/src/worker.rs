@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub const MAX_PLY: usize = 128;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
-/// Ordering scores within this bound are plain history values.
-const HISTORY_LIMIT: i32 = 16384;
+/// Ordering scores within this bound are history values (butterfly plus counter-move history).
+const HISTORY_LIMIT: i32 = 2 * 16384;
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -445,6 +445,10 @@ impl<'a> Worker<'a> {
             self.evaluate()
         };
         self.stack[ply].static_eval = static_eval;
+        // Improving: better than two plies ago (our previous move), so cut-offs are likelier
+        // and pruning can be bolder when it is not.
+        let improving = !p.use_improving
+            || (!in_check && (ply < 2 || static_eval > self.stack[ply - 2].static_eval));
         let mut mate_threat = false;
         let mut child_verify = verify;
         let mut null_fail_high = false;
@@ -455,7 +459,7 @@ impl<'a> Worker<'a> {
             if p.use_rfp
                 && plies <= p.rfp_depth
                 && beta.abs() < MATE_BOUND
-                && static_eval - p.rfp_margin * plies >= beta
+                && static_eval - p.rfp_margin * (plies - improving as i32).max(1) >= beta
             {
                 return static_eval;
             }
@@ -479,6 +483,9 @@ impl<'a> Worker<'a> {
                 let mut r = p.null_r;
                 if p.null_adaptivity && depth / ONE_PLY <= p.null_adapt_depth {
                     r -= 1;
+                }
+                if p.null_eval_div > 0 {
+                    r += ((static_eval - beta) / p.null_eval_div).min(3);
                 }
                 let r = r.max(0);
                 self.board.make_null();
@@ -650,7 +657,7 @@ impl<'a> Worker<'a> {
                     && mv.is_quiet()
                     && !killer
                     && plies <= p.lmp_depth
-                    && move_count >= 3 + plies * plies;
+                    && move_count >= (3 + plies * plies) / (2 - improving as i32);
                 let see_losing = prunable
                     && p.use_see_pruning
                     && plies <= p.see_prune_depth
@@ -661,6 +668,7 @@ impl<'a> Worker<'a> {
                             -p.see_noisy_margin * plies
                         };
                 self.board.make_move(mv);
+                self.shared.tt.prefetch(self.board.hash());
                 let gives_check = self.board.in_check();
                 if (late_quiet || see_losing) && !gives_check {
                     self.board.unmake_move();
@@ -706,6 +714,12 @@ impl<'a> Worker<'a> {
                         r = self.lmr[(plies as usize).min(63)][move_count.min(63) as usize];
                         if pv_node {
                             r -= ONE_PLY;
+                        }
+                        if cut_node {
+                            r += p.lmr_cut_node;
+                        }
+                        if !improving {
+                            r += ONE_PLY / 2;
                         }
                         // Quiet moves are ordered by history: reduce good ones less.
                         if p.lmr_history_div > 0 && order_score.abs() <= HISTORY_LIMIT {
@@ -907,6 +921,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.board.make_move(mv);
+            self.shared.tt.prefetch(self.board.hash());
             let score = -self.qsearch(-beta, -alpha, ply + 1, qs_depth + 1);
             self.board.unmake_move();
             if self.stopped {

@@ -43,14 +43,22 @@ fn aspiration_failures_are_reported_with_the_bound_the_final_score_respects() {
             if info.bound == Bound::Exact {
                 continue;
             }
-            // Windows are centred on the previous iteration's exact score: a fail high lies
-            // above it, a fail low below it (whatever re-searches came between).
-            let previous = reports[..i]
-                .iter()
-                .rev()
-                .find(|r| r.bound == Bound::Exact)
+            // The first window is centred on the previous iteration's exact score; each
+            // re-search window lies beyond the failure before it (after a fail low, beta
+            // drops to the old window's middle, above that failure; after a fail high, alpha
+            // stays below it). So a fail high lies above the report just before it, a fail
+            // low below it.
+            let previous = i
+                .checked_sub(1)
+                .map(|j| &reports[j])
                 .expect("aspiration starts after the first iterations");
-            assert!(previous.depth < info.depth, "{fen}");
+            assert!(
+                reports[..i]
+                    .iter()
+                    .any(|r| r.bound == Bound::Exact && r.depth < info.depth),
+                "{fen}"
+            );
+            assert!(previous.depth <= info.depth, "{fen}");
             match info.bound {
                 Bound::Lower => assert!(
                     value(info.score) > value(previous.score),

@@ -51,7 +51,7 @@ pub fn eval(board: &Board, evaluator: &Evaluator, out: &Output) {
             t.name,
             format!("{}, {}", t.white.0, t.white.1),
             format!("{}, {}", t.black.0, t.black.1),
-            t.total(b.phase)
+            t.total(b.phase, b.eg_weight)
         ));
     }
     let side = match board.side_to_move() {

@@ -29,7 +29,7 @@ impl Settings {
         Settings {
             hash_mb: 16,
             threads: 1,
-            move_overhead: Duration::from_millis(10),
+            move_overhead: Duration::from_millis(30),
             multipv: 1,
             ponder: false,
             own_book: false,

@@ -19,7 +19,7 @@ fn uci_lists_every_option_then_uciok() {
     for wanted in [
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
-        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Ponder type check default false",
         "option name OwnBook type check default false",
@@ -267,7 +267,7 @@ fn ucinewgame_and_options_keep_the_engine_working() {
         &[
             "setoption name Hash value 8",
             "setoption name threads value 2",
-            "setoption name Move Overhead value 30",
+            "setoption name Move Overhead value 50",
             "setoption name MultiPV value 2",
             "setoption name Clear Hash",
             "ucinewgame",
@@ -279,7 +279,7 @@ fn ucinewgame_and_options_keep_the_engine_working() {
     assert_eq!(bestmoves(&out).len(), 1);
     let s = e.settings();
     assert_eq!((s.hash_mb, s.threads, s.multipv), (8, 2, 2));
-    assert_eq!(s.move_overhead, Duration::from_millis(30));
+    assert_eq!(s.move_overhead, Duration::from_millis(50));
 }
 
 #[test]

@@ -66,7 +66,7 @@ fn render(evaluator: &Evaluator, board: &Board, with_trace: bool) -> String {
             t.white.1,
             t.black.0,
             t.black.1,
-            t.total(b.phase)
+            t.total(b.phase, b.eg_weight)
         )
         .unwrap();
     }
@@ -74,8 +74,8 @@ fn render(evaluator: &Evaluator, board: &Board, with_trace: bool) -> String {
     writeln!(s, "({hidden} terms contribute nothing and are not shown)").unwrap();
     writeln!(
         s,
-        "Phase: {}/{PHASE_MAX} (middle-game weight; {PHASE_MAX} = all pieces on)",
-        b.phase
+        "Phase: {}/{PHASE_MAX} (middle-game weight; {PHASE_MAX} = all pieces on), end-game weight {}",
+        b.phase, b.eg_weight
     )
     .unwrap();
     let stm = evaluator.evaluate(board);
