@@ -1,9 +1,11 @@
 //! Evolution for Kestrel: a small, seeded, resumable genetic-algorithm core ([`ga`]) and the
 //! expert-driven ("mentor-assisted") fitness that evolves an evaluation function from random
-//! parameters by imitating a mentor's scores ([`mentor`]).
+//! parameters by imitating a mentor's scores ([`mentor`]), and a gradient tuner of the whole
+//! evaluation against a mentor's scores and game results ([`tune`]).
 
 pub mod ga;
 pub mod mentor;
+pub mod tune;
 
 /// Sizes the global rayon pool (once per process; later calls with the same size are fine).
 pub fn set_threads(threads: usize) -> Result<(), String> {

@@ -326,22 +326,30 @@ fn main_loop(
         for (k, prev) in prev_scores.iter_mut().enumerate() {
             // Aspiration failures of the best line: `lowerbound`/`upperbound` reports.
             let last_pv = result.pv.clone();
+            // The score of a fail low that is still the last word on this iteration.
+            let mut fail_low = None;
             let mut on_fail = |w: &Worker, score: i32, bound: Bound| {
                 if k > 0 {
                     return;
                 }
+                fail_low = (bound == Bound::Upper).then_some(score);
                 let pv = match bound {
                     Bound::Lower if !w.root_pv().is_empty() => w.root_pv().to_vec(),
                     _ => last_pv.clone(),
                 };
                 on_info(&progress(w, depth, start.elapsed(), 1, score, bound, pv));
             };
-            let Some(line) = w.search_root(depth, *prev, &mut on_fail) else {
-                if k == 0
-                    && multipv == 1
-                    && let Some(line) = w.unfinished_line()
-                {
-                    adopt_unfinished(w, line, &mut result, depth, start, on_info);
+            let searched = w.search_root(depth, *prev, &mut on_fail);
+            let Some(line) = searched else {
+                if k == 0 && multipv == 1 {
+                    if let Some(line) = w.unfinished_line() {
+                        adopt_unfinished(w, line, &mut result, depth, start, on_info);
+                    } else if let Some(score) = fail_low {
+                        // Stopped while re-searching a fail low: the move stays, but its
+                        // score is the deeper bound last reported, as the GUI shows it.
+                        result.score_internal = score;
+                        result.score = Score::from_internal(score);
+                    }
                 }
                 break 'deepening;
             };

@@ -8,4 +8,5 @@ pub mod evolve;
 pub mod matches;
 pub mod perft;
 pub mod search_stats;
+pub mod tune;
 pub mod uci;

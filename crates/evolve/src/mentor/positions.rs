@@ -88,15 +88,13 @@ pub fn qualifies(board: &Board, rules: &PickRules) -> bool {
     !(rules.skip_pending_captures && has_pending_capture(board))
 }
 
-/// One random qualifying position of a game (`None` when none qualifies).
-/// Positions whose Zobrist key is in `taken` are skipped (no position twice in a data set).
-pub fn pick_from_game(
+/// The plies after which the game's position qualifies and is not in `taken`.
+fn candidate_plies(
     start: &Board,
     moves: &[kestrel_chess::Move],
     rules: &PickRules,
     taken: &HashSet<u64>,
-    rng: &mut ChaCha8Rng,
-) -> Option<Board> {
+) -> Vec<usize> {
     let mut board = start.clone();
     let mut candidates = Vec::new();
     for (ply, &mv) in moves.iter().enumerate() {
@@ -106,6 +104,19 @@ pub fn pick_from_game(
             candidates.push(ply + 1);
         }
     }
+    candidates
+}
+
+/// One random qualifying position of a game (`None` when none qualifies).
+/// Positions whose Zobrist key is in `taken` are skipped (no position twice in a data set).
+pub fn pick_from_game(
+    start: &Board,
+    moves: &[kestrel_chess::Move],
+    rules: &PickRules,
+    taken: &HashSet<u64>,
+    rng: &mut ChaCha8Rng,
+) -> Option<Board> {
+    let candidates = candidate_plies(start, moves, rules, taken);
     if candidates.is_empty() {
         return None;
     }
@@ -116,6 +127,50 @@ pub fn pick_from_game(
     }
     board.clear_history();
     Some(board)
+}
+
+/// Up to `n` qualifying positions of a game, spread over it: the candidates are cut into `n`
+/// runs of consecutive plies and one random candidate is taken from each run (all of them when
+/// there are at most `n`). Positions whose Zobrist key is in `taken` are skipped and the picked
+/// ones are added to it. Returned in game order, histories cleared.
+pub fn pick_spread_from_game(
+    start: &Board,
+    moves: &[kestrel_chess::Move],
+    rules: &PickRules,
+    taken: &mut HashSet<u64>,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Board> {
+    let candidates = candidate_plies(start, moves, rules, taken);
+    let chosen: Vec<usize> = if candidates.len() <= n {
+        candidates
+    } else {
+        (0..n)
+            .map(|k| {
+                let (lo, hi) = (k * candidates.len() / n, (k + 1) * candidates.len() / n);
+                candidates[rng.random_range(lo..hi)]
+            })
+            .collect()
+    };
+    let mut picked = Vec::with_capacity(chosen.len());
+    let mut board = start.clone();
+    let mut next = chosen.iter().peekable();
+    for (ply, &mv) in moves.iter().enumerate() {
+        if next.peek().is_none() {
+            break;
+        }
+        board.make_move(mv);
+        if next.peek() == Some(&&(ply + 1)) {
+            next.next();
+            // A repeated position within the game is kept once.
+            if taken.insert(board.hash()) {
+                let mut b = board.clone();
+                b.clear_history();
+                picked.push(b);
+            }
+        }
+    }
+    picked
 }
 
 /// What an extraction read.

@@ -1,0 +1,237 @@
+//! `kestrel tune`: fit the whole evaluation (or the compact set) by gradient descent to a
+//! mentor's scores and/or game results (see docs/tune.md).
+
+use anyhow::bail;
+use clap::{Args, ValueEnum};
+use kestrel_eval::{EVAL_TABLE, load_eval_params};
+use kestrel_evolve::mentor::positions::PickRules;
+use kestrel_evolve::mentor::run::{MentorSpec, ParamSet};
+use kestrel_evolve::tune::run::{KSource, MentorK, TuneConfig, TuneReport, TuneSource, run_tune};
+use kestrel_params::ParamValues;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SetArg {
+    Full,
+    Compact,
+}
+
+#[derive(Args)]
+pub struct TuneArgs {
+    /// Games to take positions from (each position gets its game's result).
+    #[arg(long, value_name = "FILE", required_unless_present = "positions")]
+    pgn: Option<PathBuf>,
+    /// Or an EPD file (results from a `c9`/`result` operation; `c0 "train"/"test"` honoured).
+    #[arg(long, value_name = "FILE", conflicts_with = "pgn")]
+    positions: Option<PathBuf>,
+    /// With --pgn: positions per game, spread over the game.
+    #[arg(long, default_value_t = 10)]
+    per_game: usize,
+    /// With --pgn: read only the first N games.
+    #[arg(long, value_name = "N")]
+    games: Option<usize>,
+    /// With --pgn: opening plies never picked.
+    #[arg(long, default_value_t = 16)]
+    skip_plies: usize,
+    /// Share of games held out for the test loss.
+    #[arg(long, default_value_t = 0.1)]
+    test_fraction: f64,
+    /// `none` (game results only), `builtin`, or `uci:COMMAND` (e.g. uci:/usr/games/stockfish).
+    #[arg(long, default_value = "none")]
+    mentor: String,
+    /// Mentor search depth in plies.
+    #[arg(long, default_value_t = 8)]
+    depth: i32,
+    /// Label cache file (default: OUT/labels.tsv); labels are computed once per FEN and mentor.
+    #[arg(long, value_name = "FILE")]
+    labels: Option<PathBuf>,
+    /// Target = λ·σ(mentor) + (1−λ)·result (default: 1 with a mentor, 0 without).
+    #[arg(long)]
+    lambda: Option<f64>,
+    /// The sigmoid's scale K (default: fitted to the game results of the starting values).
+    #[arg(long)]
+    k: Option<f64>,
+    /// The K of the mentor's scores in the targets: `fit` (the mentor's scores fitted to the
+    /// game results, so the evaluation keeps its own centipawn scale; `same` without results),
+    /// `same` as the evaluation's (the evaluation takes over the mentor's scale), or a number.
+    #[arg(long, default_value = "fit", value_name = "fit|same|K")]
+    mentor_k: String,
+    /// Starting values: `defaults` or a params file.
+    #[arg(long, default_value = "defaults", value_name = "defaults|FILE")]
+    from: String,
+    /// Which values move: every evaluation value, or the paper's 35.
+    #[arg(long, value_enum, default_value = "full")]
+    set: SetArg,
+    /// Terms kept at their starting values, comma-separated (e.g. PAWN_VALUE,KNIGHT_VALUE).
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    freeze: Vec<String>,
+    /// Full-batch Adam steps.
+    #[arg(long, default_value_t = 500)]
+    epochs: u64,
+    /// Adam's learning rate (centipawns per step, roughly).
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
+    /// L2 penalty weight on Σ (value − start)², holding values the data says little about
+    /// near their start (0: none).
+    #[arg(long, default_value_t = 0.0)]
+    l2: f64,
+    /// A progress line every N epochs (0: none).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    print_every: u64,
+    /// Write OUT/checkpoint.json and OUT/log.csv every N epochs.
+    #[arg(long, default_value_t = 25, value_name = "N")]
+    checkpoint_every: u64,
+    /// Seed of the position picks and the train/test split.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output folder: tuned.toml, log.csv, checkpoint.json, labels.tsv.
+    #[arg(long, default_value = "tune-out")]
+    out: PathBuf,
+    /// Continue from OUT/checkpoint.json (same options needed).
+    #[arg(long)]
+    resume: bool,
+    /// Worker threads (default: all cores); also the number of UCI mentor processes.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress lines.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(a: TuneArgs) -> anyhow::Result<()> {
+    let threads = a.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    kestrel_evolve::set_threads(threads).map_err(anyhow::Error::msg)?;
+    let mentor = match a.mentor.as_str() {
+        "none" => None,
+        m => Some(
+            m.parse::<MentorSpec>()
+                .map_err(|e| anyhow::anyhow!("{e}; or none for game results only"))?,
+        ),
+    };
+    if a.depth < 1 {
+        bail!("--depth must be at least 1");
+    }
+    if a.per_game == 0 {
+        bail!("--per-game must be at least 1");
+    }
+    let mentor_k = match a.mentor_k.as_str() {
+        "same" => MentorK::Same,
+        "fit" => MentorK::Fit,
+        k => MentorK::Given(k.parse().map_err(|_| {
+            anyhow::anyhow!("--mentor-k: expected same, fit or a number, not '{k}'")
+        })?),
+    };
+    let start = match a.from.as_str() {
+        "defaults" => ParamValues::defaults(&EVAL_TABLE),
+        file => load_eval_params(std::path::Path::new(file))
+            .map_err(|e| anyhow::anyhow!("--from {file}: {e}"))?,
+    };
+    let source = match (a.pgn, a.positions) {
+        (Some(path), _) => TuneSource::Pgn {
+            path,
+            per_game: a.per_game,
+            max_games: a.games,
+            rules: PickRules {
+                skip_plies: a.skip_plies,
+                ..PickRules::default()
+            },
+        },
+        (None, Some(path)) => TuneSource::Epd(path),
+        (None, None) => bail!("give --pgn FILE or --positions FILE"),
+    };
+    let cfg = TuneConfig {
+        source,
+        test_fraction: a.test_fraction,
+        seed: a.seed,
+        mentor,
+        depth: a.depth,
+        labels: a.labels,
+        mentor_processes: threads,
+        lambda: a.lambda,
+        k: a.k,
+        mentor_k,
+        start,
+        set: match a.set {
+            SetArg::Full => ParamSet::Full,
+            SetArg::Compact => ParamSet::Compact,
+        },
+        freeze: a.freeze,
+        epochs: a.epochs,
+        lr: a.lr,
+        l2: a.l2,
+        print_every: if a.quiet { 0 } else { a.print_every },
+        checkpoint_every: a.checkpoint_every,
+        out_dir: a.out,
+        resume: a.resume,
+        verbose: !a.quiet,
+    };
+    let r = run_tune(&cfg).map_err(anyhow::Error::msg)?;
+    print_report(&r);
+    Ok(())
+}
+
+fn print_report(r: &TuneReport) {
+    if let Some(s) = &r.pgn_stats {
+        println!(
+            "games: {} read, {} malformed, {} without a result, {} without a quiet position",
+            s.games, s.malformed_games, s.games_without_result, s.games_without_candidate
+        );
+    }
+    if let (Some(key), Some(s)) = (&r.mentor_key, &r.label_stats) {
+        println!(
+            "mentor {key}: {} labels cached, {} computed, {} failed ({:.1} s)",
+            s.cached, s.computed, s.failed, s.seconds
+        );
+    }
+    let k_source = match r.k_source {
+        KSource::Given => "given",
+        KSource::FittedToResults => "fitted to the game results",
+        KSource::Default => "default: no game results to fit it to",
+    };
+    println!(
+        "positions: {} train, {} test ({} dropped: no target); lambda {}, K {:.4} ({k_source})",
+        r.train_positions, r.test_positions, r.dropped, r.lambda, r.k
+    );
+    if r.mentor_key.is_some() && r.lambda > 0.0 {
+        println!("mentor's K in the targets: {:.4}", r.k_mentor);
+    }
+    println!(
+        "{} values tuned, {} epochs ({} resumed), traces {:.1} s, {:.3} s per epoch",
+        r.trainable, r.epochs, r.resumed_at, r.trace_seconds, r.seconds_per_epoch
+    );
+    println!("{:<28} {:>12} {:>12}", "", "before", "after");
+    println!(
+        "{:<28} {:>12.7} {:>12.7}",
+        "train loss", r.loss_before.0, r.loss_after.0
+    );
+    println!(
+        "{:<28} {:>12.7} {:>12.7}",
+        "test loss", r.loss_before.1, r.loss_after.1
+    );
+    if let (Some(b), Some(a)) = (r.cp_error_before, r.cp_error_after) {
+        println!(
+            "{:<28} {:>12.2} {:>12.2}",
+            "train mean |eval - mentor|", b.0, a.0
+        );
+        println!(
+            "{:<28} {:>12.2} {:>12.2}",
+            "test mean |eval - mentor|", b.1, a.1
+        );
+    }
+    if !r.biggest_changes.is_empty() {
+        println!("biggest changes:");
+        for (name, before, after) in &r.biggest_changes {
+            println!(
+                "  {name:<28} {before:>6} -> {after:>6} ({:+})",
+                after - before
+            );
+        }
+    }
+    println!(
+        "wrote {} and {}",
+        r.params_path.display(),
+        r.log_path.display()
+    );
+}
