@@ -92,12 +92,10 @@ impl HeuristicOrderer {
         }
     }
 
-    /// The counter-move history row for replies to the previous move, if there is one.
-    fn cont_row(&self, board: &Board, prev: Option<Move>) -> Option<usize> {
-        if !self.use_cont {
-            return None;
-        }
-        Self::counter_slot(board, prev).map(|(p, s)| (p * 64 + s) * CONT_SLOTS)
+    /// The counter-move history row for replies to the previous move's `slot`, if any.
+    fn cont_row(&self, slot: Option<(usize, usize)>) -> Option<usize> {
+        slot.filter(|_| self.use_cont)
+            .map(|(p, s)| (p * 64 + s) * CONT_SLOTS)
     }
 
     fn cont_index(board: &Board, row: usize, mv: Move) -> usize {
@@ -139,12 +137,11 @@ impl MoveOrderer for HeuristicOrderer {
     fn score(&self, board: &Board, moves: &[Move], ctx: &OrderContext, scores: &mut [i32]) {
         let side = board.side_to_move().index();
         let killers = self.killers[ctx.ply.min(MAX_PLY)];
-        let counter = if self.use_counter {
-            Self::counter_slot(board, ctx.prev_move).map(|(p, s)| self.counter[p][s])
-        } else {
-            None
-        };
-        let cont_row = self.cont_row(board, ctx.prev_move);
+        let slot = Self::counter_slot(board, ctx.prev_move);
+        let counter = slot
+            .filter(|_| self.use_counter)
+            .map(|(p, s)| self.counter[p][s]);
+        let cont_row = self.cont_row(slot);
         for (mv, score) in moves.iter().zip(scores.iter_mut()) {
             let mv = *mv;
             *score = if Some(mv) == ctx.hash_move {
@@ -186,13 +183,14 @@ impl MoveOrderer for HeuristicOrderer {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = mv;
         }
+        let slot = Self::counter_slot(board, ctx.prev_move);
         if self.use_counter
-            && let Some((p, s)) = Self::counter_slot(board, ctx.prev_move)
+            && let Some((p, s)) = slot
         {
             self.counter[p][s] = mv;
         }
         let bonus = (depth_plies * depth_plies).min(400) * 16;
-        if let Some(row) = self.cont_row(board, ctx.prev_move) {
+        if let Some(row) = self.cont_row(slot) {
             let mut update = |m: Move, b: i32| {
                 let entry = &mut self.cont[Self::cont_index(board, row, m)];
                 let mut v = *entry as i32;

@@ -189,14 +189,13 @@ pub fn extract_from_pgn(
     rules: &PickRules,
     seed: u64,
 ) -> Result<(Vec<Board>, ExtractStats), String> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?;
+    let games = open_games(path)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = ExtractStats::default();
     let mut reservoir: Vec<Board> = Vec::with_capacity(count);
     let mut eligible = 0usize;
     let mut taken = HashSet::new();
-    for game in PgnReader::new(BufReader::new(file)) {
+    for game in games {
         stats.games += 1;
         let Ok(game) = game else {
             stats.malformed_games += 1;
@@ -221,6 +220,13 @@ pub fn extract_from_pgn(
         return Err(format!("no usable position in {}", path.display()));
     }
     Ok((reservoir, stats))
+}
+
+/// The games of a PGN file, read lazily, or why the file cannot be opened.
+pub(crate) fn open_games(path: &Path) -> Result<PgnReader<BufReader<std::fs::File>>, String> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?;
+    Ok(PgnReader::new(BufReader::new(file)))
 }
 
 /// Positions split into a training and a test half.

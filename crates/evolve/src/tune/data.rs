@@ -2,12 +2,11 @@
 //! result, or the positions of an EPD file (result from a `c9`/`result` operation); then a
 //! seeded train/test split by game, so the positions of one game never straddle it.
 
-use crate::mentor::positions::{PickRules, pick_spread_from_game};
-use kestrel_chess::{Board, PgnReader, read_epd_file};
+use crate::mentor::positions::{PickRules, open_games, pick_spread_from_game};
+use kestrel_chess::{Board, read_epd_file};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
-use std::io::BufReader;
 use std::path::Path;
 
 /// One tuning position.
@@ -55,13 +54,12 @@ pub fn samples_from_pgn(
     rules: &PickRules,
     seed: u64,
 ) -> Result<(Vec<Sample>, PgnStats), String> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?;
+    let games = open_games(path)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut stats = PgnStats::default();
     let mut taken = HashSet::new();
     let mut samples = Vec::new();
-    for game in PgnReader::new(BufReader::new(file)) {
+    for game in games {
         if max_games.is_some_and(|m| stats.games >= m) {
             break;
         }
