@@ -195,6 +195,31 @@ declare_terms! {
         knight/bishop, 3 per rook, 5 per queen, plus attacked zone squares; needs 2+ attackers",
         len: 16, tapered: true, min: 0, max: 1023, bits: 10 }
     TEMPO { doc: "side to move", len: 1, tapered: true, min: 0, max: 63, bits: 6 }
+
+    MATERIAL_TAPER { doc: "per pawn, knight, bishop, rook, queen: a correction to its \
+        material value, middle and end game", len: 5, tapered: true, min: -256, max: 255,
+        bits: 9 }
+
+    // ---- mobility tables and threats (one value per count or per victim kind) ---------
+    MOBILITY_KNIGHT { doc: "knight by its number of moves to squares not own-occupied nor \
+        attacked by enemy pawns (0..8)", len: 9, tapered: true, min: -128, max: 127, bits: 8 }
+    MOBILITY_BISHOP { doc: "bishop by its number of such moves (0..13)", len: 14,
+        tapered: true, min: -128, max: 127, bits: 8 }
+    MOBILITY_ROOK { doc: "rook by its number of such moves (0..14)", len: 15,
+        tapered: true, min: -128, max: 127, bits: 8 }
+    MOBILITY_QUEEN { doc: "queen by its number of such moves (0..27)", len: 28,
+        tapered: true, min: -128, max: 127, bits: 8 }
+    THREAT_BY_PAWN { doc: "per enemy knight, bishop, rook, queen (by kind) a pawn attacks",
+        len: 4, tapered: true, min: 0, max: 255, bits: 8 }
+    THREAT_BY_MINOR { doc: "per enemy pawn (undefended only), knight, bishop, rook, queen (by \
+        kind) a knight or bishop attacks", len: 5, tapered: true, min: 0, max: 255, bits: 8 }
+    THREAT_BY_ROOK { doc: "per enemy pawn (undefended only), knight, bishop, rook, queen (by \
+        kind) a rook attacks", len: 5, tapered: true, min: 0, max: 255, bits: 8 }
+    HANGING { doc: "per enemy piece (not the king) attacked and not defended at all",
+        len: 1, tapered: true, min: 0, max: 255, bits: 8 }
+    SAFE_CHECK { doc: "per square from which an own knight, bishop, rook, queen (by kind) can \
+        give check, not own-occupied and not attacked by the enemy",
+        len: 4, tapered: true, min: 0, max: 255, bits: 8 }
 }
 
 /// Every evaluation parameter (section `[eval]` of params files).

@@ -122,11 +122,19 @@ fn material_dominates_and_the_compact_evaluation_is_sensible() {
     let start = Board::startpos();
     assert_eq!(compact.evaluate_white(&start), 0);
     assert!(full.evaluate_white(&start) > 0, "tempo for White");
+    // The results-fitted middle game values material lower than the textbook (a knight up at
+    // the start is about 1.7 pawns of 100 cp), but a knight still outweighs two pawns.
     let up_a_knight = board("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let up_a_pawn = board("rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     for e in [&full, &compact] {
         let s = e.evaluate_white(&up_a_knight);
-        assert!((200..500).contains(&s), "knight up scored {s}");
+        assert!((150..500).contains(&s), "knight up scored {s}");
     }
+    let (n, p) = (
+        full.evaluate_white(&up_a_knight),
+        full.evaluate_white(&up_a_pawn),
+    );
+    assert!(p > 0 && n > 2 * p, "knight up {n}, pawn up {p}");
 }
 
 #[test]
@@ -156,4 +164,40 @@ fn one_phase_terms_scale_with_their_phase_only() {
     // PASSED_PAWN_RANK is tapered: separate mg and eg coefficients for rank index 1.
     assert_eq!(coef(&t, "PASSED_PAWN_RANK", 1), p);
     assert_eq!(coef(&t, "PASSED_PAWN_RANK", 8 + 1), PHASE_MAX - p);
+}
+
+/// Occurrences of entry `i` of a tapered term: its mg and eg coefficients add up to
+/// `count * PHASE_MAX` whatever the phase.
+fn tapered_count(t: &Trace, name: &str, i: usize) -> i32 {
+    let len = EVAL_TABLE.decls[EVAL_TABLE.find(name).expect(name)].len;
+    let (mg, eg) = (coef(t, name, i), coef(t, name, len + i));
+    assert_eq!((mg + eg) % PHASE_MAX, 0, "{name}[{i}]");
+    (mg + eg) / PHASE_MAX
+}
+
+#[test]
+fn threats_safe_checks_and_mobility_tables_count_what_they_say() {
+    // White pawn e4 hits the loose knight d5; the rook h1 can check from h8, which nothing of
+    // Black's guards. The knight reaches all 8 of its squares, the rook 9 (h2-h8, g1, f1).
+    let b = board("4k3/8/8/3n4/4P3/8/8/4K2R w - - 0 1");
+    let t = trace(&b);
+    assert_eq!(tapered_count(&t, "THREAT_BY_PAWN", 0), 1);
+    assert_eq!(tapered_count(&t, "HANGING", 0), 1);
+    assert_eq!(tapered_count(&t, "SAFE_CHECK", 2), 1);
+    assert_eq!(tapered_count(&t, "SAFE_CHECK", 0), 0);
+    assert_eq!(tapered_count(&t, "MOBILITY_ROOK", 9), 1);
+    assert_eq!(tapered_count(&t, "MOBILITY_KNIGHT", 8), -1);
+    // Defend the knight with a pawn on e6: still attacked by a pawn, no longer hanging; the
+    // pawn now guards d5 and f5 but not h8, and the knight loses no square.
+    let b = board("4k3/8/4p3/3n4/4P3/8/8/4K2R w - - 0 1");
+    let t = trace(&b);
+    assert_eq!(tapered_count(&t, "THREAT_BY_PAWN", 0), 1);
+    assert_eq!(tapered_count(&t, "HANGING", 0), 0);
+    // Rd1 hits the loose queen a1 (which hits the rook, but the king guards it); Bd3 hits the
+    // loose pawn b5: two threats, two hanging black men, none white.
+    let b = board("4k3/8/8/1p6/8/3B4/8/q2RK3 w - - 0 1");
+    let t = trace(&b);
+    assert_eq!(tapered_count(&t, "THREAT_BY_ROOK", 4), 1);
+    assert_eq!(tapered_count(&t, "THREAT_BY_MINOR", 0), 1);
+    assert_eq!(tapered_count(&t, "HANGING", 0), 2);
 }

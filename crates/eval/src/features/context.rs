@@ -4,7 +4,9 @@
 use crate::bits::{
     beside, file_fill, fill_forward, front_span, pawn_attacks, rear_span, relative_rank,
 };
-use kestrel_chess::attacks::king_attacks;
+use kestrel_chess::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
 use kestrel_chess::{Bitboard, Board, Color, PieceKind, Square};
 
 pub(crate) struct Context {
@@ -23,6 +25,14 @@ pub(crate) struct Context {
     pub passed: [Bitboard; 2],
     /// Holes: own 3rd/4th-rank squares, free of own pawns, that no own pawn can ever attack.
     pub holes: [Bitboard; 2],
+    /// Squares attacked by each side's pieces of each kind (indexed by `PieceKind::index`);
+    /// empty unless [`Context::add_attack_maps`] ran.
+    pub attacked_by: [[Bitboard; 6]; 2],
+    /// Squares attacked by anything of each side (same condition).
+    pub attacked: [Bitboard; 2],
+    /// Per square, the attacks of the knight, bishop, rook or queen on it (same condition), so
+    /// that the per-piece terms need not look them up again.
+    pub attacks_from: Option<[Bitboard; 64]>,
 }
 
 impl Context {
@@ -43,11 +53,45 @@ impl Context {
             backward: [Bitboard::EMPTY; 2],
             passed: [Bitboard::EMPTY; 2],
             holes: [Bitboard::EMPTY; 2],
+            attacked_by: [[Bitboard::EMPTY; 6]; 2],
+            attacked: [Bitboard::EMPTY; 2],
+            attacks_from: None,
         };
         for c in Color::ALL {
             ctx.classify_pawns(c);
         }
         ctx
+    }
+
+    /// Fills [`Context::attacked_by`] and [`Context::attacked`] for both sides: only the
+    /// threat and safe-check terms need them, so the evaluator skips this when they weigh zero.
+    pub(crate) fn add_attack_maps(&mut self, board: &Board) {
+        let mut from = [Bitboard::EMPTY; 64];
+        for c in Color::ALL {
+            let i = c.index();
+            let by = &mut self.attacked_by[i];
+            by[PieceKind::Pawn.index()] = self.pawn_attacks[i];
+            by[PieceKind::King.index()] = king_attacks(self.king[i]);
+            for kind in [
+                PieceKind::Knight,
+                PieceKind::Bishop,
+                PieceKind::Rook,
+                PieceKind::Queen,
+            ] {
+                for sq in board.pieces(c, kind) {
+                    let att = match kind {
+                        PieceKind::Knight => knight_attacks(sq),
+                        PieceKind::Bishop => bishop_attacks(sq, self.occ),
+                        PieceKind::Rook => rook_attacks(sq, self.occ),
+                        _ => queen_attacks(sq, self.occ),
+                    };
+                    from[sq.index()] = att;
+                    by[kind.index()] |= att;
+                }
+            }
+            self.attacked[i] = by.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
+        }
+        self.attacks_from = Some(from);
     }
 
     fn classify_pawns(&mut self, us: Color) {

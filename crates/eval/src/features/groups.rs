@@ -47,6 +47,7 @@ pub(crate) const MATERIAL: TermSet = TermSet::of(&[
     Term::BISHOP_VALUE,
     Term::ROOK_VALUE,
     Term::QUEEN_VALUE,
+    Term::MATERIAL_TAPER,
 ]);
 /// Piece-square tables (a loop over every piece).
 pub(crate) const PST: TermSet = TermSet::of(&[
@@ -120,10 +121,30 @@ pub(crate) const PASSED_DETAIL: TermSet = TermSet::of(&[
 /// A rook behind an own passer (one rook-attack lookup per rook and passer).
 pub(crate) const ROOK_BEHIND_PASSER: TermSet = TermSet::of(&[Term::ROOK_BEHIND_PASSED_PAWN]);
 pub(crate) const TEMPO: TermSet = TermSet::of(&[Term::TEMPO]);
+/// Knight, bishop, rook and queen mobility by move count (non-linear in the count).
+pub(crate) const MOBILITY_TABLES: TermSet = TermSet::of(&[
+    Term::MOBILITY_KNIGHT,
+    Term::MOBILITY_BISHOP,
+    Term::MOBILITY_ROOK,
+    Term::MOBILITY_QUEEN,
+]);
+/// Attacks on enemy pieces by cheaper attackers, and undefended pieces under attack.
+pub(crate) const THREATS: TermSet = TermSet::of(&[
+    Term::THREAT_BY_PAWN,
+    Term::THREAT_BY_MINOR,
+    Term::THREAT_BY_ROOK,
+    Term::HANGING,
+]);
+/// Safe checking squares each side's pieces reach.
+pub(crate) const SAFE_CHECKS: TermSet = TermSet::of(&[Term::SAFE_CHECK]);
+/// Groups that need both sides' attack maps ([`Context::add_attack_maps`]).
+///
+/// [`Context::add_attack_maps`]: super::context::Context::add_attack_maps
+pub(crate) const NEEDS_ATTACK_MAPS: TermSet = THREATS.union(SAFE_CHECKS);
 
 /// Every group; together they cover every term exactly once (tested).
 #[cfg(test)]
-pub(crate) const GROUPS: [TermSet; 17] = [
+pub(crate) const GROUPS: [TermSet; 20] = [
     MATERIAL,
     PST,
     PAWN_ADVANCE,
@@ -141,11 +162,15 @@ pub(crate) const GROUPS: [TermSet; 17] = [
     PASSED_DETAIL,
     ROOK_BEHIND_PASSER,
     TEMPO,
+    MOBILITY_TABLES,
+    THREATS,
+    SAFE_CHECKS,
 ];
 
 /// Groups that need each knight's, bishop's, rook's and queen's attack set.
 pub(crate) const NEEDS_PIECE_ATTACKS: TermSet = ACTIVITY
     .union(SAFE_MOBILITY)
+    .union(MOBILITY_TABLES)
     .union(KING_PRESSURE)
     .union(KING_DANGER)
     .union(ROOK_PLACEMENT);

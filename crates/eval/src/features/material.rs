@@ -27,6 +27,7 @@ pub(super) fn material_and_squares<S: Sink>(board: &Board, us: Color, sink: &mut
         for kind in PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::King) {
             let count = board.pieces(us, kind).count() as i32;
             sink.add(us, VALUE[kind.index()], 0, count);
+            sink.add(us, Term::MATERIAL_TAPER, kind.index(), count);
         }
     }
     if sink.wants(PST_GROUP) {

@@ -9,6 +9,7 @@ mod material;
 mod passed;
 mod pawns;
 mod pieces;
+mod threats;
 
 use crate::sink::Sink;
 use crate::table::Term;
@@ -19,7 +20,10 @@ use kestrel_chess::{Bitboard, Board, Color};
 /// Reports every feature of `board` to `sink`, skipping groups the sink does not want.
 #[inline]
 pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
-    let ctx = Context::new(board);
+    let mut ctx = Context::new(board);
+    if sink.wants(groups::NEEDS_ATTACK_MAPS) {
+        ctx.add_attack_maps(board);
+    }
     for us in Color::ALL {
         material::material_and_squares(board, us, sink);
         pawns::structure(&ctx, us, sink);
@@ -28,6 +32,9 @@ pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
             king::shelter(&ctx, us, sink);
         }
         passed::passed_pawns(board, &ctx, us, sink);
+        if sink.wants(groups::NEEDS_ATTACK_MAPS) {
+            threats::threats(board, &ctx, us, sink);
+        }
     }
     if sink.wants(groups::TEMPO) {
         sink.add(board.side_to_move(), Term::TEMPO, 0, 1);

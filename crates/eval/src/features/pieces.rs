@@ -3,8 +3,8 @@
 
 use super::context::Context;
 use super::groups::{
-    ACTIVITY, BISHOP_PAIR, KING_DANGER, KING_PRESSURE, KNIGHT_PLACEMENT, NEEDS_PIECE_ATTACKS,
-    ROOK_PLACEMENT, SAFE_MOBILITY,
+    ACTIVITY, BISHOP_PAIR, KING_DANGER, KING_PRESSURE, KNIGHT_PLACEMENT, MOBILITY_TABLES,
+    NEEDS_PIECE_ATTACKS, ROOK_PLACEMENT, SAFE_MOBILITY,
 };
 use super::n;
 use crate::bits::{pawn_captures, relative_rank};
@@ -18,6 +18,14 @@ use kestrel_chess::{Bitboard, Board, Color, PieceKind, Square};
 /// Fixed king-attack units per attacking kind (knight, bishop, rook, queen).
 const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
 const DANGER_BUCKETS: i32 = 16;
+
+/// Mobility table per kind (knight, bishop, rook, queen); each is as long as the most moves.
+const MOBILITY_TABLE: [Term; 4] = [
+    Term::MOBILITY_KNIGHT,
+    Term::MOBILITY_BISHOP,
+    Term::MOBILITY_ROOK,
+    Term::MOBILITY_QUEEN,
+];
 
 const SLIDERS_AND_KNIGHTS: [PieceKind; 4] = [
     PieceKind::Knight,
@@ -39,6 +47,7 @@ pub(super) fn pieces<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mu
     let danger = sink.wants(KING_DANGER);
     let knights = sink.wants(KNIGHT_PLACEMENT);
     let rooks = sink.wants(ROOK_PLACEMENT);
+    let mobility_tables = sink.wants(MOBILITY_TABLES);
 
     if activity {
         pawn_activity(ctx, us, enemy, protectable, sink);
@@ -51,11 +60,18 @@ pub(super) fn pieces<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mu
         for kind in SLIDERS_AND_KNIGHTS {
             let k = kind.index();
             for sq in board.pieces(us, kind) {
-                let att = attacks(kind, sq, ctx.occ);
+                let att = match &ctx.attacks_from {
+                    Some(from) => from[sq.index()],
+                    None => attacks(kind, sq, ctx.occ),
+                };
                 if activity {
                     sink.add(us, Term::MOBILITY, k, n(att & !own));
                     sink.add(us, Term::THREATS, k, n(att & enemy));
                     sink.add(us, Term::PROTECTS, k, n(att & protectable));
+                }
+                if mobility_tables {
+                    let moves = n(att & mobility_area) as usize;
+                    sink.add(us, MOBILITY_TABLE[k - 1], moves, 1);
                 }
                 let hits = att & zone;
                 if hits.any() {
