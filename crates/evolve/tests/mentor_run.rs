@@ -5,6 +5,7 @@ use kestrel_eval::{COMPACT_SET, EVAL_TABLE, Evaluator, is_compact};
 use kestrel_evolve::ga::{GaSettings, Termination};
 use kestrel_evolve::mentor::builtin::BuiltinMentor;
 use kestrel_evolve::mentor::labels::Label;
+use kestrel_evolve::mentor::organism::GenomeKind;
 use kestrel_evolve::mentor::positions::PositionSet;
 use kestrel_evolve::mentor::run::{
     BUILTIN_POSITIONS, MentorRunConfig, MentorSpec, ParamSet, PositionsSource, run_mentor,
@@ -24,6 +25,7 @@ fn config(dir: &std::path::Path) -> MentorRunConfig {
         mentor: MentorSpec::Builtin,
         depth: 1,
         set: ParamSet::Compact,
+        genome: GenomeKind::Bits,
         coding: Coding::Gray,
         sample: 30,
         ga: GaSettings {

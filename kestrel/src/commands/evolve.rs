@@ -5,7 +5,8 @@
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use kestrel_evolve::ga::{Crossover, GaSettings, Selection, Termination};
+use kestrel_evolve::ga::{Crossover, GaSettings, Selection, StepSchedule, Termination};
+use kestrel_evolve::mentor::organism::GenomeKind;
 use kestrel_evolve::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
 use kestrel_evolve::mentor::run::{
     MentorRunConfig, MentorSpec, ParamSet, PositionsSource, run_mentor,
@@ -38,6 +39,14 @@ enum SetArg {
     Full,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum GenomeArg {
+    /// Bit strings (the paper's chromosome; see --coding).
+    Bits,
+    /// One real number per value, within its declared range, rounded when decoded.
+    Real,
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum CodingArg {
     Binary,
@@ -54,6 +63,8 @@ enum SelectionArg {
 enum CrossoverArg {
     Single,
     Uniform,
+    /// BLX-alpha (real genomes): children drawn around and between the parents' genes.
+    Blend,
 }
 
 #[derive(Args)]
@@ -77,7 +88,10 @@ struct MentorArgs {
     /// Which parameters evolve: the paper's 35 (230 bits) or every evaluation value.
     #[arg(long, value_enum, default_value = "compact")]
     set: SetArg,
-    /// How each field's bits encode its value.
+    /// Chromosome: bit strings (the paper) or real vectors (one gene per value).
+    #[arg(long, value_enum, default_value = "bits")]
+    genome: GenomeArg,
+    /// How each field's bits encode its value (bit genomes).
     #[arg(long, value_enum, default_value = "binary")]
     coding: CodingArg,
     /// Organisms per generation.
@@ -89,18 +103,31 @@ struct MentorArgs {
     /// Training positions drawn (at random) for each generation.
     #[arg(long, default_value_t = 1000)]
     sample: usize,
-    /// Probability that two selected parents are recombined (otherwise copied).
-    #[arg(long, default_value_t = 0.75)]
-    crossover_rate: f64,
-    /// Single-point or uniform crossover.
-    #[arg(long, value_enum, default_value = "single")]
-    crossover: CrossoverArg,
-    /// Per-bit mutation probability.
-    #[arg(long, default_value_t = 0.002)]
-    mutation_rate: f64,
-    /// Parent selection: fitness-proportional (roulette) or tournament.
-    #[arg(long, value_enum, default_value = "roulette")]
-    selection: SelectionArg,
+    /// Probability that two selected parents are recombined (otherwise copied)
+    /// [default: 0.75 bits, 0.9 real].
+    #[arg(long)]
+    crossover_rate: Option<f64>,
+    /// Single-point, uniform or blend (BLX-alpha, real genomes) crossover
+    /// [default: single for bits, uniform for real].
+    #[arg(long, value_enum)]
+    crossover: Option<CrossoverArg>,
+    /// Blend crossover's alpha: how far beyond the parents' interval a child gene may fall.
+    #[arg(long, default_value_t = REAL_ALPHA)]
+    blend_alpha: f64,
+    /// Per-gene mutation probability [default: 0.002 bits, 0.05 real].
+    #[arg(long)]
+    mutation_rate: Option<f64>,
+    /// Real genomes: Gaussian mutation step in the first generation, as a fraction of each
+    /// gene's range; it shrinks geometrically to --step-end in the last generation.
+    #[arg(long, default_value_t = REAL_STEP_START)]
+    step: f64,
+    /// Real genomes: mutation step in the last generation.
+    #[arg(long, default_value_t = REAL_STEP_END)]
+    step_end: f64,
+    /// Parent selection: fitness-proportional (roulette) or tournament
+    /// [default: roulette for bits, tournament for real].
+    #[arg(long, value_enum)]
+    selection: Option<SelectionArg>,
     /// Organisms per tournament with --selection tournament.
     #[arg(long, default_value_t = 3)]
     tournament_size: usize,
@@ -336,6 +363,13 @@ fn run_positions(args: PositionsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+// Real-genome defaults (measured in docs/evolve.md, "Real-vector evolution").
+const REAL_CROSSOVER_RATE: f64 = 0.9;
+const REAL_ALPHA: f64 = 0.2;
+const REAL_MUTATION_RATE: f64 = 0.05;
+const REAL_STEP_START: f64 = 0.05;
+const REAL_STEP_END: f64 = 0.002;
+
 fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     let threads = a.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -362,6 +396,27 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         Some(cp) => Some(1.0 / cp),
         None => None,
     };
+    let real = a.genome == GenomeArg::Real;
+    let crossover = match a.crossover {
+        Some(CrossoverArg::Single) => Crossover::SinglePoint,
+        Some(CrossoverArg::Uniform) => Crossover::Uniform,
+        Some(CrossoverArg::Blend) if !real => bail!("--crossover blend needs --genome real"),
+        Some(CrossoverArg::Blend) => Crossover::Blend {
+            alpha: a.blend_alpha,
+        },
+        None if real => Crossover::Uniform,
+        None => Crossover::SinglePoint,
+    };
+    let selection = match a.selection {
+        Some(SelectionArg::Roulette) => Selection::Roulette,
+        Some(SelectionArg::Tournament) => Selection::Tournament {
+            size: a.tournament_size,
+        },
+        None if real => Selection::Tournament {
+            size: a.tournament_size,
+        },
+        None => Selection::Roulette,
+    };
     let cfg = MentorRunConfig {
         positions,
         mentor,
@@ -370,6 +425,11 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
             SetArg::Compact => ParamSet::Compact,
             SetArg::Full => ParamSet::Full,
         },
+        genome: if real {
+            GenomeKind::Real
+        } else {
+            GenomeKind::Bits
+        },
         coding: match a.coding {
             CodingArg::Binary => Coding::Binary,
             CodingArg::Gray => Coding::Gray,
@@ -377,18 +437,16 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         sample: a.sample,
         ga: GaSettings {
             population: a.population,
-            crossover_rate: a.crossover_rate,
-            crossover: match a.crossover {
-                CrossoverArg::Single => Crossover::SinglePoint,
-                CrossoverArg::Uniform => Crossover::Uniform,
-            },
-            mutation_rate: a.mutation_rate,
-            selection: match a.selection {
-                SelectionArg::Roulette => Selection::Roulette,
-                SelectionArg::Tournament => Selection::Tournament {
-                    size: a.tournament_size,
-                },
-            },
+            crossover_rate: a.crossover_rate.unwrap_or(if real {
+                REAL_CROSSOVER_RATE
+            } else {
+                0.75
+            }),
+            crossover,
+            mutation_rate: a
+                .mutation_rate
+                .unwrap_or(if real { REAL_MUTATION_RATE } else { 0.002 }),
+            selection,
             elitism: a.elitism,
             termination: Termination {
                 generations: a.generations,
@@ -396,6 +454,10 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
                 stall_generations: a.stall,
             },
             seed: a.seed,
+            mutation_step: real.then_some(StepSchedule {
+                start: a.step,
+                end: a.step_end,
+            }),
         },
         out_dir: a.out.clone(),
         labels: a.labels.clone(),

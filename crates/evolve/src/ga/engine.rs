@@ -84,6 +84,7 @@ impl<G: Genome> GaRun<'_, G> {
     ) -> Result<GaOutcome<G>, GaError> {
         let s = &self.settings;
         s.validate().map_err(GaError::Settings)?;
+        G::check(self.space, s).map_err(GaError::Settings)?;
         let mut state = self.initial_state()?;
         // Checkpoints are written in order on another thread while the next generation runs;
         // a kill leaves the last completed one (at most one generation behind).
@@ -220,16 +221,19 @@ impl<G: Genome> GaRun<'_, G> {
             .map(|&i| population[i].clone())
             .collect();
         let selector = Selector::new(s.selection, &fitness);
+        let step = s
+            .mutation_step
+            .map(|st| st.at(generation, s.termination.generations));
         while next.len() < s.population {
             let a = &population[selector.pick(&mut rng)];
             let b = &population[selector.pick(&mut rng)];
             let (mut c, mut d) = if rng.random_bool(s.crossover_rate) {
-                a.crossover(b, s.crossover, &mut rng)
+                a.crossover(b, self.space, s.crossover, &mut rng)
             } else {
                 (a.clone(), b.clone())
             };
-            c.mutate(self.space, s.mutation_rate, &mut rng);
-            d.mutate(self.space, s.mutation_rate, &mut rng);
+            c.mutate(self.space, s.mutation_rate, step, &mut rng);
+            d.mutate(self.space, s.mutation_rate, step, &mut rng);
             next.push(c);
             if next.len() < s.population {
                 next.push(d);

@@ -27,6 +27,6 @@ pub use genome::{BitGenome, BitSpace, Crossover, Genome, RealGenome, RealSpace};
 pub use log::render_log_csv;
 pub use rng::{Purpose, stream_rng};
 pub use select::{Selection, Selector};
-pub use settings::{GaSettings, Termination};
+pub use settings::{GaSettings, StepSchedule, Termination};
 pub use stats::GenerationStats;
 pub use writer::BackgroundWriter;

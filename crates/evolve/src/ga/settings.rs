@@ -14,6 +14,27 @@ pub struct Termination {
     pub stall_generations: Option<u64>,
 }
 
+/// A Gaussian mutation step (standard deviation as a fraction of each gene's range) that
+/// shrinks geometrically from `start` in the first generation to `end` in the last: large
+/// steps explore early, small ones refine late. Real genomes only.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StepSchedule {
+    pub start: f64,
+    pub end: f64,
+}
+
+impl StepSchedule {
+    /// The step used when breeding from `generation` in a run of `generations`.
+    pub fn at(&self, generation: u64, generations: u64) -> f64 {
+        let t = if generations > 1 {
+            (generation as f64 / (generations - 1) as f64).min(1.0)
+        } else {
+            0.0
+        };
+        self.start * (self.end / self.start).powf(t)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GaSettings {
     pub population: usize,
@@ -28,6 +49,10 @@ pub struct GaSettings {
     pub elitism: usize,
     pub termination: Termination,
     pub seed: u64,
+    /// Annealed mutation step for real genomes (`None`: the genome space's fixed step). Left
+    /// out of checkpoints when unset, so bit-string runs write what they always wrote.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutation_step: Option<StepSchedule>,
 }
 
 impl Default for GaSettings {
@@ -46,6 +71,7 @@ impl Default for GaSettings {
                 stall_generations: None,
             },
             seed: 1,
+            mutation_step: None,
         }
     }
 }
@@ -70,9 +96,53 @@ impl GaSettings {
         {
             return Err("tournament size must be at least 1".into());
         }
+        if let Crossover::Blend { alpha } = self.crossover
+            && !(0.0..=10.0).contains(&alpha)
+        {
+            return Err("blend alpha must be within [0, 10]".into());
+        }
+        if let Some(step) = self.mutation_step
+            && !(step.start > 0.0 && step.start <= 1.0 && step.end > 0.0 && step.end <= 1.0)
+        {
+            return Err("mutation step start and end must be within (0, 1]".into());
+        }
         if self.termination.generations == 0 {
             return Err("at least one generation is needed".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn step_schedule_runs_from_start_to_end() {
+        let s = StepSchedule {
+            start: 0.1,
+            end: 0.001,
+        };
+        assert_eq!(s.at(0, 101), 0.1);
+        assert!((s.at(50, 101) - 0.01).abs() < 1e-12);
+        assert!((s.at(100, 101) - 0.001).abs() < 1e-12);
+        assert_eq!(s.at(0, 1), 0.1);
+    }
+
+    #[test]
+    fn bad_real_settings_are_rejected() {
+        let blend = GaSettings {
+            crossover: Crossover::Blend { alpha: -0.5 },
+            ..GaSettings::default()
+        };
+        assert!(blend.validate().unwrap_err().contains("alpha"));
+        let step = GaSettings {
+            mutation_step: Some(StepSchedule {
+                start: 0.0,
+                end: 0.1,
+            }),
+            ..GaSettings::default()
+        };
+        assert!(step.validate().unwrap_err().contains("step"));
     }
 }

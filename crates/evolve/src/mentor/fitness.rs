@@ -1,7 +1,8 @@
 //! Fitness = 1 / mean |organism − mentor| over a random sample of training positions that
 //! changes every generation (seeded), computed for a chunk of organisms with one GEMM.
 
-use crate::ga::{BitGenome, Evaluation, FitnessFunction};
+use crate::ga::{Evaluation, FitnessFunction};
+use crate::mentor::organism::Organism;
 use crate::mentor::trace_matrix::TraceMatrix;
 use kestrel_chess::Board;
 use kestrel_params::{BitSchema, ParamValues};
@@ -57,11 +58,11 @@ impl LabelledSet {
     }
 }
 
-/// Evolved values of bit genomes as the m × k matrix the GEMM wants.
-pub fn organism_matrix(schema: &BitSchema, genomes: &[BitGenome]) -> Vec<f64> {
+/// Evolved values of genomes as the m × k matrix the GEMM wants.
+pub fn organism_matrix<G: Organism>(schema: &BitSchema, genomes: &[G]) -> Vec<f64> {
     let mut out = Vec::with_capacity(genomes.len() * schema.fields.len());
     for g in genomes {
-        out.extend(schema.decode_fields(&g.0).into_iter().map(f64::from));
+        out.extend(g.field_values(schema).into_iter().map(f64::from));
     }
     out
 }
@@ -95,8 +96,8 @@ pub fn fitness_of_error(error: f64) -> f64 {
     1.0 / error.max(1e-6)
 }
 
-impl FitnessFunction<BitGenome> for MentorFitness {
-    fn evaluate(&self, sample_seed: u64, genomes: &[BitGenome]) -> Vec<Evaluation> {
+impl<G: Organism> FitnessFunction<G> for MentorFitness {
+    fn evaluate(&self, sample_seed: u64, genomes: &[G]) -> Vec<Evaluation> {
         let rows = self.sample_rows(sample_seed);
         let organisms = organism_matrix(&self.schema, genomes);
         self.train
@@ -116,10 +117,9 @@ impl FitnessFunction<BitGenome> for MentorFitness {
 
     fn fingerprint(&self) -> String {
         format!(
-            "{} | {} bits {:?} | sample {}",
+            "{} | {} | sample {}",
             self.data_id,
-            self.schema.bit_len(),
-            self.schema.coding,
+            G::describe(&self.schema),
             self.sample
         )
     }

@@ -4,6 +4,7 @@
 pub mod builtin;
 pub mod fitness;
 pub mod labels;
+pub mod organism;
 pub mod paper_match;
 pub mod positions;
 pub mod run;

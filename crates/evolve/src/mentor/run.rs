@@ -2,12 +2,13 @@
 //! organism, with its train and test error, a params file, a log and a chart.
 
 use crate::ga::{
-    BackgroundWriter, BitGenome, BitSpace, GaRun, GaSettings, GenerationView, InProcessExecutor,
-    StopReason, render_log_csv, write_chart,
+    BackgroundWriter, BitGenome, BitSpace, GaOutcome, GaRun, GaSettings, GenerationView,
+    InProcessExecutor, RealGenome, StopReason, render_log_csv, write_chart,
 };
 use crate::mentor::builtin::BuiltinMentor;
 use crate::mentor::fitness::{LabelledSet, MentorFitness, organism_matrix};
 use crate::mentor::labels::{Label, LabelCache, LabelStats, Mentor, label_positions};
+use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
 use crate::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
 use crate::mentor::uci_mentor::UciMentor;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -85,6 +86,9 @@ pub struct MentorRunConfig {
     pub mentor: MentorSpec,
     pub depth: i32,
     pub set: ParamSet,
+    /// Bit strings (the paper) or real vectors.
+    pub genome: GenomeKind,
+    /// Bit coding (bit genomes only).
     pub coding: Coding,
     /// Training positions drawn per generation.
     pub sample: usize,
@@ -258,58 +262,39 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
     // Evolution.
     let log_path = cfg.out_dir.join("log.csv");
     let chart_path = cfg.out_dir.join("evolution.svg");
-    let space = BitSpace {
-        len: schema.bit_len(),
-    };
-    let run = GaRun {
-        settings: cfg.ga.clone(),
-        space: &space,
-        fitness: &fitness,
-        executor: &InProcessExecutor,
-        checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
-        resume: cfg.resume,
-    };
-    let pb = bar(cfg.progress, cfg.ga.termination.generations, "evolving");
-    let log_writer = BackgroundWriter::new();
-    let mut log_error = None;
     let start = Instant::now();
-    let outcome = run
-        .run(&mut |v: &GenerationView<BitGenome>| {
-            pb.set_position(v.stats.generation + 1);
-            pb.set_message(format!(
-                "best {:.1} cp, mean {:.1} cp",
-                v.stats.best_objective, v.stats.mean_objective
-            ));
-            if let Err(e) =
-                log_writer.write(log_path.clone(), render_log_csv(v.history).into_bytes())
-            {
-                log_error = Some(e);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        })
-        .map_err(|e| e.to_string())?;
+    let (history, stop, organisms) = match cfg.genome {
+        GenomeKind::Bits => {
+            let space = BitSpace {
+                len: schema.bit_len(),
+            };
+            let out = evolve::<BitGenome>(cfg, &space, &fitness, &log_path)?;
+            let organisms = organism_matrix(&schema, &out.population);
+            (out.history, out.stop, organisms)
+        }
+        GenomeKind::Real => {
+            let out = evolve::<RealGenome>(cfg, &real_space(&schema), &fitness, &log_path)?;
+            let organisms = organism_matrix(&schema, &out.population);
+            (out.history, out.stop, organisms)
+        }
+    };
     let ga_seconds = start.elapsed().as_secs_f64();
-    pb.finish_and_clear();
-    if let Some(e) = log_error {
-        return Err(e);
-    }
-    log_writer.finish()?;
-    write_chart(&chart_path, &outcome.history, "mean |error| vs mentor (cp)")?;
+    write_chart(&chart_path, &history, "mean |error| vs mentor (cp)")?;
 
     // The final organism: the last generation's best on the whole training set.
-    let organisms = organism_matrix(&schema, &outcome.population);
     let train_errors = fitness.train.mean_errors(&organisms, None);
     let best = (0..train_errors.len())
         .min_by(|&a, &b| train_errors[a].total_cmp(&train_errors[b]).then(a.cmp(&b)))
         .expect("non-empty population");
     let k = schema.fields.len();
+    let best_fields = &organisms[best * k..(best + 1) * k];
     let test_error = if test_set.is_empty() {
         f64::NAN
     } else {
-        test_set.mean_errors(&organisms[best * k..(best + 1) * k], None)[0]
+        test_set.mean_errors(best_fields, None)[0]
     };
-    let best_values = schema.decode(&outcome.population[best].0, &base);
+    let best_ints: Vec<i32> = best_fields.iter().map(|&v| v as i32).collect();
+    let best_values = with_fields(&schema, &base, &best_ints);
     let params_path = cfg.out_dir.join("best.toml");
     ParamsFile::save(&params_path, &[&best_values])
         .map_err(|e| format!("cannot write {}: {e}", params_path.display()))?;
@@ -323,12 +308,12 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         dropped_failures: f1 + f2,
         labels: label_stats,
         ga_seconds,
-        generations: outcome.history.len(),
-        stop: outcome.stop,
+        generations: history.len(),
+        stop,
         best: best_values,
         train_error: train_errors[best],
         test_error,
-        first_generation_best: outcome.history[0].best_objective,
+        first_generation_best: history[0].best_objective,
         handtuned_error: (
             static_error(&handtuned, &train, &train_labels),
             static_error(&handtuned, &test, &test_labels),
@@ -341,4 +326,47 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         log_path,
         chart_path,
     })
+}
+
+/// Runs the GA with genome `G`, logging every generation and checkpointing to `OUT`.
+fn evolve<G: Organism>(
+    cfg: &MentorRunConfig,
+    space: &G::Space,
+    fitness: &MentorFitness,
+    log_path: &std::path::Path,
+) -> Result<GaOutcome<G>, String> {
+    let run = GaRun {
+        settings: cfg.ga.clone(),
+        space,
+        fitness,
+        executor: &InProcessExecutor,
+        checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
+        resume: cfg.resume,
+    };
+    let pb = bar(cfg.progress, cfg.ga.termination.generations, "evolving");
+    let log_writer = BackgroundWriter::new();
+    let mut log_error = None;
+    let outcome = run
+        .run(&mut |v: &GenerationView<G>| {
+            pb.set_position(v.stats.generation + 1);
+            pb.set_message(format!(
+                "best {:.1} cp, mean {:.1} cp",
+                v.stats.best_objective, v.stats.mean_objective
+            ));
+            if let Err(e) = log_writer.write(
+                log_path.to_path_buf(),
+                render_log_csv(v.history).into_bytes(),
+            ) {
+                log_error = Some(e);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| e.to_string())?;
+    pb.finish_and_clear();
+    if let Some(e) = log_error {
+        return Err(e);
+    }
+    log_writer.finish()?;
+    Ok(outcome)
 }
