@@ -74,13 +74,15 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn full_evaluation_evolves_from_random_as_real_vectors() {
     let dir = temp_dir("run");
-    let cfg = config(&dir, 300, 100);
+    // A thousand-odd genes over-fit a few hundred positions, so train on 1,500 and test on 500.
+    let (train, test) = (1500, 500);
+    let cfg = config(&dir, train, test);
     let r = run_mentor(&cfg).unwrap();
     assert_eq!(r.generations, 150);
     // Random organisms are hundreds of centipawns off; evolution must cut that by far.
     assert!(r.first_generation_best > 200.0, "{r:?}");
     assert!(
-        r.train_error < r.first_generation_best / 2.5,
+        r.train_error < r.first_generation_best / 2.0,
         "gen 0 {} -> {}",
         r.first_generation_best,
         r.train_error
@@ -100,7 +102,7 @@ fn full_evaluation_evolves_from_random_as_real_vectors() {
     let mentor = BuiltinMentor::new(1);
     let eval = kestrel_eval::Evaluator::new(loaded);
     let (mut total, mut n) = (0i64, 0i64);
-    for b in &all.test[..100] {
+    for b in &all.test[..test] {
         if let Label::Cp(cp) = mentor.label_one(b) {
             total += (eval.evaluate_white(b) as i64 - cp as i64).abs();
             n += 1;
