@@ -9,6 +9,25 @@ use kestrel_chess::attacks::{
 };
 use kestrel_chess::{Bitboard, Board, Color, PieceKind, Square};
 
+/// The pieces whose attacks the evaluation looks up one by one.
+pub(super) const SLIDERS_AND_KNIGHTS: [PieceKind; 4] = [
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+];
+
+/// Attacks of a knight, bishop, rook or queen (inlined: this runs for every piece at every leaf).
+#[inline(always)]
+pub(super) fn attacks(kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Knight => knight_attacks(sq),
+        PieceKind::Bishop => bishop_attacks(sq, occ),
+        PieceKind::Rook => rook_attacks(sq, occ),
+        _ => queen_attacks(sq, occ),
+    }
+}
+
 pub(crate) struct Context {
     pub occ: Bitboard,
     pub pawns: [Bitboard; 2],
@@ -72,19 +91,9 @@ impl Context {
             let by = &mut self.attacked_by[i];
             by[PieceKind::Pawn.index()] = self.pawn_attacks[i];
             by[PieceKind::King.index()] = king_attacks(self.king[i]);
-            for kind in [
-                PieceKind::Knight,
-                PieceKind::Bishop,
-                PieceKind::Rook,
-                PieceKind::Queen,
-            ] {
+            for kind in SLIDERS_AND_KNIGHTS {
                 for sq in board.pieces(c, kind) {
-                    let att = match kind {
-                        PieceKind::Knight => knight_attacks(sq),
-                        PieceKind::Bishop => bishop_attacks(sq, self.occ),
-                        PieceKind::Rook => rook_attacks(sq, self.occ),
-                        _ => queen_attacks(sq, self.occ),
-                    };
+                    let att = attacks(kind, sq, self.occ);
                     from[sq.index()] = att;
                     by[kind.index()] |= att;
                 }

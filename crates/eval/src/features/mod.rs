@@ -21,7 +21,8 @@ use kestrel_chess::{Bitboard, Board, Color};
 #[inline]
 pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
     let mut ctx = Context::new(board);
-    if sink.wants(groups::NEEDS_ATTACK_MAPS) {
+    let attack_maps = sink.wants(groups::NEEDS_ATTACK_MAPS);
+    if attack_maps {
         ctx.add_attack_maps(board);
     }
     for us in Color::ALL {
@@ -32,7 +33,7 @@ pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
             king::shelter(&ctx, us, sink);
         }
         passed::passed_pawns(board, &ctx, us, sink);
-        if sink.wants(groups::NEEDS_ATTACK_MAPS) {
+        if attack_maps {
             threats::threats(board, &ctx, us, sink);
         }
     }

@@ -1,7 +1,7 @@
 //! Piece activity: the teaching engine's mobility/threats/protects per kind, the compact
 //! mobility terms, knight, bishop and rook specifics, and attacks on the enemy king.
 
-use super::context::Context;
+use super::context::{Context, SLIDERS_AND_KNIGHTS, attacks};
 use super::groups::{
     ACTIVITY, BISHOP_PAIR, KING_DANGER, KING_PRESSURE, KNIGHT_PLACEMENT, MOBILITY_TABLES,
     NEEDS_PIECE_ATTACKS, ROOK_PLACEMENT, SAFE_MOBILITY,
@@ -10,9 +10,7 @@ use super::n;
 use crate::bits::{pawn_captures, relative_rank};
 use crate::sink::Sink;
 use crate::table::Term;
-use kestrel_chess::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
-};
+use kestrel_chess::attacks::king_attacks;
 use kestrel_chess::{Bitboard, Board, Color, PieceKind, Square};
 
 /// Fixed king-attack units per attacking kind (knight, bishop, rook, queen).
@@ -25,13 +23,6 @@ const MOBILITY_TABLE: [Term; 4] = [
     Term::MOBILITY_BISHOP,
     Term::MOBILITY_ROOK,
     Term::MOBILITY_QUEEN,
-];
-
-const SLIDERS_AND_KNIGHTS: [PieceKind; 4] = [
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
 ];
 
 pub(super) fn pieces<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mut S) {
@@ -122,17 +113,6 @@ pub(super) fn pieces<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mu
         sink.add(us, Term::MOBILITY, k, n(king & !own));
         sink.add(us, Term::THREATS, k, n(king & enemy));
         sink.add(us, Term::PROTECTS, k, n(king & protectable));
-    }
-}
-
-/// Attacks of a knight, bishop, rook or queen (inlined: this runs for every piece at every leaf).
-#[inline(always)]
-fn attacks(kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard {
-    match kind {
-        PieceKind::Knight => knight_attacks(sq),
-        PieceKind::Bishop => bishop_attacks(sq, occ),
-        PieceKind::Rook => rook_attacks(sq, occ),
-        _ => queen_attacks(sq, occ),
     }
 }
 

@@ -2,21 +2,13 @@
 //! squares from which our pieces could check the enemy king. Both need the two sides' attack
 //! maps, which the context computes only when these terms weigh something.
 
-use super::context::Context;
+use super::context::{Context, SLIDERS_AND_KNIGHTS};
 use super::groups::{SAFE_CHECKS, THREATS};
 use super::n;
 use crate::sink::Sink;
 use crate::table::Term;
 use kestrel_chess::attacks::{bishop_attacks, knight_attacks, rook_attacks};
 use kestrel_chess::{Board, Color, PieceKind};
-
-/// Victims of THREAT_BY_PAWN (entries 0..4) and of the minor/rook threats (entries 1..5).
-const PIECES: [PieceKind; 4] = [
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-];
 
 pub(super) fn threats<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mut S) {
     let them = us.flip();
@@ -30,7 +22,8 @@ pub(super) fn threats<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &m
         let loose_pawns = board.pieces(them, PieceKind::Pawn) & !defended;
         sink.add(us, Term::THREAT_BY_MINOR, 0, n(minors & loose_pawns));
         sink.add(us, Term::THREAT_BY_ROOK, 0, n(rooks & loose_pawns));
-        for (i, kind) in PIECES.into_iter().enumerate() {
+        // Victims by kind: THREAT_BY_PAWN entries 0..4, the minor/rook threats' entries 1..5.
+        for (i, kind) in SLIDERS_AND_KNIGHTS.into_iter().enumerate() {
             let victims = board.pieces(them, kind);
             sink.add(
                 us,
