@@ -3,6 +3,7 @@
 //! extract training positions from PGN (`evolve positions`), and play the evolved organism
 //! against a random one and the expert (`evolve match`).
 
+use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kestrel_evolve::ga::{Crossover, GaSettings, Selection, StepSchedule, Termination};
@@ -149,15 +150,8 @@ struct MentorArgs {
     /// Label cache file (default: OUT/labels.tsv).
     #[arg(long, value_name = "FILE")]
     labels: Option<PathBuf>,
-    /// Continue from OUT/checkpoint.json (same options needed).
-    #[arg(long)]
-    resume: bool,
-    /// Worker threads (default: all cores); also the number of UCI mentor processes.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// No progress bars.
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    job: JobOptions,
 }
 
 #[derive(Args)]
@@ -371,10 +365,7 @@ const REAL_STEP_START: f64 = 0.05;
 const REAL_STEP_END: f64 = 0.002;
 
 fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
-    let threads = a.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    kestrel_evolve::set_threads(threads).map_err(anyhow::Error::msg)?;
+    let threads = a.job.start_threads()?;
     let mentor: MentorSpec = a.mentor.parse().map_err(anyhow::Error::msg)?;
     if a.depth < 1 {
         bail!("--depth must be at least 1");
@@ -461,8 +452,8 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         },
         out_dir: a.out.clone(),
         labels: a.labels.clone(),
-        resume: a.resume,
-        progress: !a.quiet,
+        resume: a.job.resume,
+        progress: !a.job.quiet,
         mentor_processes: threads,
     };
     cfg.ga.validate().map_err(anyhow::Error::msg)?;

@@ -1,6 +1,7 @@
 //! `kestrel tune`: fit the whole evaluation (or the compact set) by gradient descent to a
 //! mentor's scores and/or game results (see docs/tune.md).
 
+use super::job_options::JobOptions;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_eval::{EVAL_TABLE, load_eval_params};
@@ -87,22 +88,12 @@ pub struct TuneArgs {
     /// Output folder: tuned.toml, log.csv, checkpoint.json, labels.tsv.
     #[arg(long, default_value = "tune-out")]
     out: PathBuf,
-    /// Continue from OUT/checkpoint.json (same options needed).
-    #[arg(long)]
-    resume: bool,
-    /// Worker threads (default: all cores); also the number of UCI mentor processes.
-    #[arg(long)]
-    threads: Option<usize>,
-    /// No progress lines.
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    job: JobOptions,
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
-    let threads = a.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    kestrel_evolve::set_threads(threads).map_err(anyhow::Error::msg)?;
+    let threads = a.job.start_threads()?;
     let mentor = match a.mentor.as_str() {
         "none" => None,
         m => Some(
@@ -161,11 +152,11 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         epochs: a.epochs,
         lr: a.lr,
         l2: a.l2,
-        print_every: if a.quiet { 0 } else { a.print_every },
+        print_every: if a.job.quiet { 0 } else { a.print_every },
         checkpoint_every: a.checkpoint_every,
         out_dir: a.out,
-        resume: a.resume,
-        verbose: !a.quiet,
+        resume: a.job.resume,
+        verbose: !a.job.quiet,
     };
     let r = run_tune(&cfg).map_err(anyhow::Error::msg)?;
     print_report(&r);
