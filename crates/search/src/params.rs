@@ -26,7 +26,7 @@ const fn scalar(
 }
 
 #[rustfmt::skip]
-static DECLS: [ParamDecl; 59] = [
+static DECLS: [ParamDecl; 60] = [
     // --- Falcon's 18 parameters (70 bits), in the order of David, Koppel & Netanyahu 2010 ---
     scalar("NULL_MOVE_USE", "null-move pruning on (1) or off (0)", &[1], 0, 1, 1),
     scalar("NULL_MOVE_R", "null-move depth reduction R, plies", &[4], 0, 7, 3),
@@ -62,7 +62,7 @@ static DECLS: [ParamDecl; 59] = [
     scalar("QS_SEE_MARGIN", "quiescence skips captures with SEE below -this", &[0], 0, 511, 9),
     scalar("USE_LMR", "late-move reductions", &[1], 0, 1, 1),
     scalar("LMR_BASE", "LMR: base reduction, hundredths of a ply", &[50], 0, 255, 8),
-    scalar("LMR_DIVISOR", "LMR: ln(depth)ln(moves) divisor, hundredths", &[250], 50, 1023, 10),
+    scalar("LMR_DIVISOR", "LMR: ln(depth)ln(moves) divisor, hundredths", &[300], 50, 1023, 10),
     scalar("LMR_MIN_DEPTH", "LMR at depth >= this, plies", &[3], 1, 15, 4),
     scalar("LMR_MIN_MOVES", "LMR from this move number on (0-based)", &[3], 1, 31, 5),
     scalar("USE_RFP", "reverse futility (static null move) pruning", &[1], 0, 1, 1),
@@ -88,6 +88,7 @@ static DECLS: [ParamDecl; 59] = [
     scalar("USE_CONT_HISTORY", "counter-move history (per previous piece and square) in quiet-move ordering", &[1], 0, 1, 1),
     scalar("LMR_CUT_NODE", "LMR: extra reduction at expected cut nodes, quarter plies", &[4], 0, 15, 4),
     scalar("NULL_MOVE_EVAL_DIV", "null move: one more ply of R per this many cp of eval above beta (0: off)", &[200], 0, 1023, 10),
+    scalar("USE_TIME_STABILITY", "timed games: more time while the best move changes or the score falls, less once it holds", &[0], 0, 1, 1),
 ];
 
 /// Every search parameter (section `[search]` in params files).
@@ -214,6 +215,7 @@ pub struct SearchParams {
     pub use_cont_history: bool,
     pub lmr_cut_node: i32,
     pub null_eval_div: i32,
+    pub use_time_stability: bool,
 }
 
 impl Default for SearchParams {
@@ -301,6 +303,7 @@ impl SearchParams {
             use_cont_history: on("USE_CONT_HISTORY"),
             lmr_cut_node: get("LMR_CUT_NODE"),
             null_eval_div: get("NULL_MOVE_EVAL_DIV"),
+            use_time_stability: on("USE_TIME_STABILITY"),
         }
     }
 }

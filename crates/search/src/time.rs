@@ -5,7 +5,7 @@
 //! budget then counts from that moment.
 
 use crate::SearchLimits;
-use kestrel_chess::Color;
+use kestrel_chess::{Color, Move};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
@@ -83,16 +83,60 @@ impl Clock {
         self.limit(|b| b.hard)
     }
 
-    /// Another iteration is unlikely to finish in the soft budget. A fixed `movetime` is used
-    /// in full: the iteration in progress is cut at the hard limit.
-    pub fn soft_expired(&self) -> bool {
+    /// Another iteration is unlikely to finish in the soft budget stretched by `scale` (see
+    /// [`Stability`]). A fixed `movetime` is used in full: the iteration in progress is cut at
+    /// the hard limit.
+    pub fn soft_expired(&self, scale: f64) -> bool {
         self.limit(|b| {
             if b.soft == b.hard {
                 b.hard
             } else {
-                b.soft * 3 / 5
+                (b.soft.mul_f64(0.6 * scale)).min(b.hard)
             }
         })
+    }
+}
+
+/// How settled the iterative deepening is, as a factor on the soft budget: a best move that
+/// keeps changing or a score that falls earns more time, a best move that has held for many
+/// iterations less (the habit of most modern engines).
+#[derive(Clone, Debug, Default)]
+pub struct Stability {
+    best: Option<Move>,
+    /// Iterations in a row that ended with the same best move.
+    held: usize,
+    last_score: Option<i32>,
+    scale: f64,
+}
+
+impl Stability {
+    /// Soft-budget factor by iterations the best move has held.
+    const HELD_SCALE: [f64; 6] = [1.8, 1.4, 1.15, 1.0, 0.9, 0.8];
+
+    /// Records a finished iteration and returns the new factor.
+    pub fn update(&mut self, best: Move, score: i32, legal_moves: usize) -> f64 {
+        if self.best == Some(best) {
+            self.held = (self.held + 1).min(Self::HELD_SCALE.len() - 1);
+        } else {
+            self.held = 0;
+        }
+        self.best = Some(best);
+        // A falling score means trouble that a deeper search may still find a way out of.
+        let drop = self
+            .last_score
+            .map_or(0, |last| last - score)
+            .clamp(-100, 300);
+        self.last_score = Some(score);
+        let score_scale = (1.0 + drop as f64 / 250.0).clamp(0.9, 1.6);
+        // With a single legal move there is nothing to decide: answer at once.
+        let forced = if legal_moves == 1 { 0.05 } else { 1.0 };
+        self.scale = Self::HELD_SCALE[self.held] * score_scale * forced;
+        self.scale
+    }
+
+    /// The factor so far (1 before the first iteration).
+    pub fn scale(&self) -> f64 {
+        if self.best.is_none() { 1.0 } else { self.scale }
     }
 }
 
@@ -124,5 +168,33 @@ mod tests {
         assert!(budget(&SearchLimits::depth(5), Color::White, ms(10)).is_none());
         let mt = budget(&SearchLimits::movetime(ms(100)), Color::White, ms(10)).unwrap();
         assert_eq!(mt.hard, ms(90));
+    }
+
+    #[test]
+    fn stability_scales_the_soft_budget() {
+        use kestrel_chess::Board;
+        let board = Board::startpos();
+        let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
+        let mut s = Stability::default();
+        assert_eq!(s.scale(), 1.0);
+        let first = s.update(moves[0], 20, 20);
+        // The same move and score for many iterations: less time than a fresh best move.
+        let mut settled = first;
+        for _ in 0..10 {
+            settled = s.update(moves[0], 20, 20);
+        }
+        assert!(settled < first, "{settled} vs {first}");
+        // A new best move resets the count; a score drop stretches further.
+        let changed = s.update(moves[1], 20, 20);
+        assert_eq!(changed, first);
+        let mut t = Stability::default();
+        t.update(moves[0], 50, 20);
+        let dropped = t.update(moves[0], -100, 20);
+        let mut u = Stability::default();
+        u.update(moves[0], 50, 20);
+        let steady = u.update(moves[0], 50, 20);
+        assert!(dropped > steady, "{dropped} vs {steady}");
+        // A forced move takes almost nothing.
+        assert!(Stability::default().update(moves[0], 0, 1) < 0.1);
     }
 }
