@@ -106,7 +106,6 @@ pub struct Stability {
     /// Iterations in a row that ended with the same best move.
     held: usize,
     last_score: Option<i32>,
-    scale: f64,
 }
 
 impl Stability {
@@ -130,13 +129,7 @@ impl Stability {
         let score_scale = (1.0 + drop as f64 / 250.0).clamp(0.9, 1.6);
         // With a single legal move there is nothing to decide: answer at once.
         let forced = if legal_moves == 1 { 0.05 } else { 1.0 };
-        self.scale = Self::HELD_SCALE[self.held] * score_scale * forced;
-        self.scale
-    }
-
-    /// The factor so far (1 before the first iteration).
-    pub fn scale(&self) -> f64 {
-        if self.best.is_none() { 1.0 } else { self.scale }
+        Self::HELD_SCALE[self.held] * score_scale * forced
     }
 }
 
@@ -176,7 +169,6 @@ mod tests {
         let board = Board::startpos();
         let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
         let mut s = Stability::default();
-        assert_eq!(s.scale(), 1.0);
         let first = s.update(moves[0], 20, 20);
         // The same move and score for many iterations: less time than a fresh best move.
         let mut settled = first;
