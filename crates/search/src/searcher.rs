@@ -3,7 +3,7 @@
 
 use crate::ordering::{MoveOrderer, OrdererFactory, heuristic_orderer};
 use crate::params::{SEARCH_TABLE, SearchParams};
-use crate::time::{Clock, Stability};
+use crate::time::Clock;
 use crate::tt::TranspositionTable;
 use crate::worker::{RootLine, Shared, Worker};
 use crate::{Bound, MATE, MATE_BOUND, Score, SearchInfo, SearchLimits, SearchResult};
@@ -281,15 +281,13 @@ impl Searcher {
                 node_limit,
             );
             w.root_allowed = allowed.clone();
-            w.clock = Some(Clock::starting_at(
-                start,
-                limits,
-                board.side_to_move(),
-                overhead,
-            ));
-            let result = main_loop(
-                &mut w, limits, max_depth, multipv, root_count, start, on_info,
-            );
+            let clock = Clock::starting_at(start, limits, board.side_to_move(), overhead);
+            w.clock = Some(if params.use_time_stability {
+                clock.with_stability(root_count)
+            } else {
+                clock
+            });
+            let result = main_loop(&mut w, limits, max_depth, multipv, start, on_info);
             w.publish_nodes();
             abort.store(true, Ordering::Relaxed);
             result
@@ -306,7 +304,6 @@ fn main_loop(
     limits: &SearchLimits,
     max_depth: i32,
     multipv: usize,
-    root_count: usize,
     start: Instant,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
@@ -322,7 +319,6 @@ fn main_loop(
         pv: vec![],
     };
     let mut prev_scores: Vec<Option<i32>> = vec![None; multipv];
-    let mut stability = Stability::default();
     'deepening: for depth in 1..=max_depth {
         w.seldepth = 0;
         w.root_excluded.clear();
@@ -398,14 +394,11 @@ fn main_loop(
         if w.stopped {
             break;
         }
-        if let Some(clock) = &w.clock
-            && clock.soft_expired(if w.params().use_time_stability {
-                stability.update(best.pv[0], best.score, root_count)
-            } else {
-                1.0
-            })
-        {
-            break;
+        if let Some(clock) = &mut w.clock {
+            clock.iteration_done(best.pv[0], best.score);
+            if clock.soft_expired() {
+                break;
+            }
         }
     }
     // UCI: never answer an infinite search, or a ponder search before ponderhit, unasked.

@@ -42,6 +42,10 @@ pub struct Clock {
     /// When the budget started counting (search start, or `ponderhit`).
     start: Instant,
     pondering: bool,
+    /// Stretches the soft budget by how settled the search is (`USE_TIME_STABILITY`).
+    stability: Option<Stability>,
+    /// The factor on the soft budget after the last finished iteration.
+    scale: f64,
 }
 
 impl Clock {
@@ -56,6 +60,22 @@ impl Clock {
             budget: budget(limits, side, overhead),
             start,
             pondering: limits.ponder,
+            stability: None,
+            scale: 1.0,
+        }
+    }
+
+    /// Lets the soft budget follow the search's stability (see [`Stability`]); `root_moves`
+    /// is the number of moves the root may play.
+    pub fn with_stability(mut self, root_moves: usize) -> Clock {
+        self.stability = Some(Stability::new(root_moves));
+        self
+    }
+
+    /// Records a finished iteration's best move and score.
+    pub fn iteration_done(&mut self, best: Move, score: i32) {
+        if let Some(s) = &mut self.stability {
+            self.scale = s.update(best, score);
         }
     }
 
@@ -83,15 +103,15 @@ impl Clock {
         self.limit(|b| b.hard)
     }
 
-    /// Another iteration is unlikely to finish in the soft budget stretched by `scale` (see
-    /// [`Stability`]). A fixed `movetime` is used in full: the iteration in progress is cut at
+    /// Another iteration is unlikely to finish in the soft budget (stretched by the stability
+    /// factor, if on). A fixed `movetime` is used in full: the iteration in progress is cut at
     /// the hard limit.
-    pub fn soft_expired(&self, scale: f64) -> bool {
+    pub fn soft_expired(&self) -> bool {
         self.limit(|b| {
             if b.soft == b.hard {
                 b.hard
             } else {
-                (b.soft.mul_f64(0.6 * scale)).min(b.hard)
+                b.soft.mul_f64(0.6 * self.scale).min(b.hard)
             }
         })
     }
@@ -100,8 +120,10 @@ impl Clock {
 /// How settled the iterative deepening is, as a factor on the soft budget: a best move that
 /// keeps changing or a score that falls earns more time, a best move that has held for many
 /// iterations less (the habit of most modern engines).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Stability {
+    /// Moves the root may play: with one, there is nothing to decide.
+    root_moves: usize,
     best: Option<Move>,
     /// Iterations in a row that ended with the same best move.
     held: usize,
@@ -112,8 +134,17 @@ impl Stability {
     /// Soft-budget factor by iterations the best move has held.
     const HELD_SCALE: [f64; 6] = [1.8, 1.4, 1.15, 1.0, 0.9, 0.8];
 
+    pub fn new(root_moves: usize) -> Stability {
+        Stability {
+            root_moves,
+            best: None,
+            held: 0,
+            last_score: None,
+        }
+    }
+
     /// Records a finished iteration and returns the new factor.
-    pub fn update(&mut self, best: Move, score: i32, legal_moves: usize) -> f64 {
+    pub fn update(&mut self, best: Move, score: i32) -> f64 {
         if self.best == Some(best) {
             self.held = (self.held + 1).min(Self::HELD_SCALE.len() - 1);
         } else {
@@ -128,7 +159,7 @@ impl Stability {
         self.last_score = Some(score);
         let score_scale = (1.0 + drop as f64 / 250.0).clamp(0.9, 1.6);
         // With a single legal move there is nothing to decide: answer at once.
-        let forced = if legal_moves == 1 { 0.05 } else { 1.0 };
+        let forced = if self.root_moves == 1 { 0.05 } else { 1.0 };
         Self::HELD_SCALE[self.held] * score_scale * forced
     }
 }
@@ -168,25 +199,25 @@ mod tests {
         use kestrel_chess::Board;
         let board = Board::startpos();
         let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
-        let mut s = Stability::default();
-        let first = s.update(moves[0], 20, 20);
+        let mut s = Stability::new(20);
+        let first = s.update(moves[0], 20);
         // The same move and score for many iterations: less time than a fresh best move.
         let mut settled = first;
         for _ in 0..10 {
-            settled = s.update(moves[0], 20, 20);
+            settled = s.update(moves[0], 20);
         }
         assert!(settled < first, "{settled} vs {first}");
         // A new best move resets the count; a score drop stretches further.
-        let changed = s.update(moves[1], 20, 20);
+        let changed = s.update(moves[1], 20);
         assert_eq!(changed, first);
-        let mut t = Stability::default();
-        t.update(moves[0], 50, 20);
-        let dropped = t.update(moves[0], -100, 20);
-        let mut u = Stability::default();
-        u.update(moves[0], 50, 20);
-        let steady = u.update(moves[0], 50, 20);
+        let mut t = Stability::new(20);
+        t.update(moves[0], 50);
+        let dropped = t.update(moves[0], -100);
+        let mut u = Stability::new(20);
+        u.update(moves[0], 50);
+        let steady = u.update(moves[0], 50);
         assert!(dropped > steady, "{dropped} vs {steady}");
         // A forced move takes almost nothing.
-        assert!(Stability::default().update(moves[0], 0, 1) < 0.1);
+        assert!(Stability::new(1).update(moves[0], 0) < 0.1);
     }
 }

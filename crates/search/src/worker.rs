@@ -119,11 +119,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The search parameters this worker runs with.
-    pub fn params(&self) -> &SearchParams {
-        &self.params
-    }
-
     /// Nodes of all threads (this one exact, the others as last published).
     pub fn total_nodes(&self) -> u64 {
         self.publish_nodes();
