@@ -3,16 +3,14 @@
 //! extract training positions from PGN (`evolve positions`), and play the evolved organism
 //! against a random one and the expert (`evolve match`).
 
+use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use kestrel_evolve::ga::{Crossover, GaSettings, Selection, StepSchedule, Termination};
-use kestrel_evolve::mentor::organism::GenomeKind;
 use kestrel_evolve::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
 use kestrel_evolve::mentor::run::{
     MentorRunConfig, MentorSpec, ParamSet, PositionsSource, run_mentor,
 };
-use kestrel_params::Coding;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -40,34 +38,6 @@ enum SetArg {
     Full,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum GenomeArg {
-    /// Bit strings (the paper's chromosome; see --coding).
-    Bits,
-    /// One real number per value, within its declared range, rounded when decoded.
-    Real,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum CodingArg {
-    Binary,
-    Gray,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum SelectionArg {
-    Roulette,
-    Tournament,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum CrossoverArg {
-    Single,
-    Uniform,
-    /// BLX-alpha (real genomes): children drawn around and between the parents' genes.
-    Blend,
-}
-
 #[derive(Args)]
 struct MentorArgs {
     /// Who scores the positions: `builtin` (Kestrel's hand-tuned evaluation and search) or
@@ -89,61 +59,14 @@ struct MentorArgs {
     /// Which parameters evolve: the paper's 35 (230 bits) or every evaluation value.
     #[arg(long, value_enum, default_value = "compact")]
     set: SetArg,
-    /// Chromosome: bit strings (the paper) or real vectors (one gene per value).
-    #[arg(long, value_enum, default_value = "bits")]
-    genome: GenomeArg,
-    /// How each field's bits encode its value (bit genomes).
-    #[arg(long, value_enum, default_value = "binary")]
-    coding: CodingArg,
-    /// Organisms per generation.
-    #[arg(long, default_value_t = 1000)]
-    population: usize,
-    /// Generations to evolve.
-    #[arg(long, default_value_t = 300)]
-    generations: u64,
     /// Training positions drawn (at random) for each generation.
     #[arg(long, default_value_t = 1000)]
     sample: usize,
-    /// Probability that two selected parents are recombined (otherwise copied)
-    /// [default: 0.75 bits, 0.9 real].
-    #[arg(long)]
-    crossover_rate: Option<f64>,
-    /// Single-point, uniform or blend (BLX-alpha, real genomes) crossover
-    /// [default: single for bits, uniform for real].
-    #[arg(long, value_enum)]
-    crossover: Option<CrossoverArg>,
-    /// Blend crossover's alpha: how far beyond the parents' interval a child gene may fall.
-    #[arg(long, default_value_t = REAL_ALPHA)]
-    blend_alpha: f64,
-    /// Per-gene mutation probability [default: 0.002 bits, 0.05 real].
-    #[arg(long)]
-    mutation_rate: Option<f64>,
-    /// Real genomes: Gaussian mutation step in the first generation, as a fraction of each
-    /// gene's range; it shrinks geometrically to --step-end in the last generation.
-    #[arg(long, default_value_t = REAL_STEP_START)]
-    step: f64,
-    /// Real genomes: mutation step in the last generation.
-    #[arg(long, default_value_t = REAL_STEP_END)]
-    step_end: f64,
-    /// Parent selection: fitness-proportional (roulette) or tournament
-    /// [default: roulette for bits, tournament for real].
-    #[arg(long, value_enum)]
-    selection: Option<SelectionArg>,
-    /// Organisms per tournament with --selection tournament.
-    #[arg(long, default_value_t = 3)]
-    tournament_size: usize,
-    /// Best organisms copied unchanged into the next generation.
-    #[arg(long, default_value_t = 1)]
-    elitism: usize,
-    /// Stop after this many generations without a better best organism.
-    #[arg(long, value_name = "N")]
-    stall: Option<u64>,
     /// Stop once the best organism's sample error is at most this many centipawns.
     #[arg(long, value_name = "CP")]
     target_error: Option<f64>,
-    /// Seed of every random choice (positions sample, population, breeding).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    #[command(flatten)]
+    ga: GaArgs,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json, labels.tsv.
     #[arg(long, default_value = "evolve-out")]
     out: PathBuf,
@@ -357,12 +280,14 @@ fn run_positions(args: PositionsArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-// Real-genome defaults (measured in docs/evolve.md, "Real-vector evolution").
-const REAL_CROSSOVER_RATE: f64 = 0.9;
-const REAL_ALPHA: f64 = 0.2;
-const REAL_MUTATION_RATE: f64 = 0.05;
-const REAL_STEP_START: f64 = 0.05;
-const REAL_STEP_END: f64 = 0.002;
+/// The expert-driven GA paper's settings: population 1000, 300 generations, crossover 0.75,
+/// mutation 0.002 per bit.
+const MENTOR_DEFAULTS: GaDefaults = GaDefaults {
+    population: 1000,
+    generations: 300,
+    bits_crossover_rate: 0.75,
+    bits_mutation_rate: 0.002,
+};
 
 fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     let threads = a.job.start_threads()?;
@@ -387,27 +312,7 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         Some(cp) => Some(1.0 / cp),
         None => None,
     };
-    let real = a.genome == GenomeArg::Real;
-    let crossover = match a.crossover {
-        Some(CrossoverArg::Single) => Crossover::SinglePoint,
-        Some(CrossoverArg::Uniform) => Crossover::Uniform,
-        Some(CrossoverArg::Blend) if !real => bail!("--crossover blend needs --genome real"),
-        Some(CrossoverArg::Blend) => Crossover::Blend {
-            alpha: a.blend_alpha,
-        },
-        None if real => Crossover::Uniform,
-        None => Crossover::SinglePoint,
-    };
-    let selection = match a.selection {
-        Some(SelectionArg::Roulette) => Selection::Roulette,
-        Some(SelectionArg::Tournament) => Selection::Tournament {
-            size: a.tournament_size,
-        },
-        None if real => Selection::Tournament {
-            size: a.tournament_size,
-        },
-        None => Selection::Roulette,
-    };
+    let ga = a.ga.settings(MENTOR_DEFAULTS, fitness_threshold)?;
     let cfg = MentorRunConfig {
         positions,
         mentor,
@@ -416,47 +321,16 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
             SetArg::Compact => ParamSet::Compact,
             SetArg::Full => ParamSet::Full,
         },
-        genome: if real {
-            GenomeKind::Real
-        } else {
-            GenomeKind::Bits
-        },
-        coding: match a.coding {
-            CodingArg::Binary => Coding::Binary,
-            CodingArg::Gray => Coding::Gray,
-        },
+        genome: a.ga.genome_kind(),
+        coding: a.ga.coding(),
         sample: a.sample,
-        ga: GaSettings {
-            population: a.population,
-            crossover_rate: a.crossover_rate.unwrap_or(if real {
-                REAL_CROSSOVER_RATE
-            } else {
-                0.75
-            }),
-            crossover,
-            mutation_rate: a
-                .mutation_rate
-                .unwrap_or(if real { REAL_MUTATION_RATE } else { 0.002 }),
-            selection,
-            elitism: a.elitism,
-            termination: Termination {
-                generations: a.generations,
-                fitness_threshold,
-                stall_generations: a.stall,
-            },
-            seed: a.seed,
-            mutation_step: real.then_some(StepSchedule {
-                start: a.step,
-                end: a.step_end,
-            }),
-        },
+        ga,
         out_dir: a.out.clone(),
         labels: a.labels.clone(),
         resume: a.job.resume,
         progress: !a.job.quiet,
         mentor_processes: threads,
     };
-    cfg.ga.validate().map_err(anyhow::Error::msg)?;
     let r = run_mentor(&cfg).map_err(anyhow::Error::msg)?;
     println!("mentor            {}", r.mentor_key);
     println!(
