@@ -26,10 +26,8 @@ fn temp_dir(name: &str) -> PathBuf {
 fn match_with_openings_and_pgn_output() {
     let dir = temp_dir("match");
     let pgn = dir.join("games.pgn");
-    let openings = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/openings/2moves_v1.epd"
-    );
+    let openings = kestrel_testdata::fixture("openings-2moves-60.epd");
+    let openings = openings.to_str().unwrap();
     let o = kestrel(&[
         "match",
         "--games",

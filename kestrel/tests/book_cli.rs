@@ -6,8 +6,6 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
-
 fn kestrel(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kestrel"))
         .args(args)
@@ -31,8 +29,9 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn probe_lists_gnuchess_start_moves_and_castling_as_king_moves() {
-    let book = format!("{DATA}/books/gnuchess-book.bin");
-    let o = kestrel(&["book", "probe", "--book", &book]);
+    let book = kestrel_testdata::shared_or_skip!("books/gnuchess-book.bin");
+    let book = book.to_str().unwrap();
+    let o = kestrel(&["book", "probe", "--book", book]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     let rows: Vec<&str> = text
@@ -105,9 +104,9 @@ fn text_book_builds_with_line_numbered_errors_and_probes() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The first `n` games of the GM file, as a small PGN.
-fn first_games(n: usize, path: &Path) {
-    let file = std::fs::File::open(format!("{DATA}/games/gm2600-train.pgn")).unwrap();
+/// The first `n` games of the PGN file `from`, written to `path`.
+fn first_games(from: &Path, n: usize, path: &Path) {
+    let file = std::fs::File::open(from).unwrap();
     let mut out = String::new();
     let mut games = 0;
     for line in BufReader::new(file).lines() {
@@ -128,7 +127,7 @@ fn first_games(n: usize, path: &Path) {
 fn pgn_builds_a_polyglot_book() {
     let dir = temp_dir("pgn-book");
     let pgn = dir.join("games.pgn");
-    first_games(300, &pgn);
+    first_games(&kestrel_testdata::fixture("gm-games-40.pgn"), 40, &pgn);
     let out = dir.join("games.bin");
     let o = kestrel(&[
         "book",
@@ -144,7 +143,7 @@ fn pgn_builds_a_polyglot_book() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).starts_with("300 games read, 0 skipped"),
+        stdout(&o).starts_with("40 games read, 0 skipped"),
         "{}",
         stdout(&o)
     );
@@ -221,6 +220,7 @@ fn builtin_book_probes_without_a_file() {
 
 #[test]
 fn eco_lists_become_a_text_book() {
+    let gm = kestrel_testdata::shared_or_skip!("games/gm2600-train.pgn");
     let dir = temp_dir("eco-book");
     let tsv = dir.join("x.tsv");
     std::fs::write(
@@ -229,7 +229,7 @@ fn eco_lists_become_a_text_book() {
     )
     .unwrap();
     let games = dir.join("g.pgn");
-    first_games(200, &games);
+    first_games(&gm, 200, &games);
     let out = dir.join("book.txt");
     let o = kestrel(&[
         "book",

@@ -6,16 +6,21 @@ use std::fs::File;
 use std::io::BufReader;
 use std::time::Instant;
 
+/// The shared GM games, or the 40-game fixture on a clone without `../shared/data`.
+fn default_file() -> String {
+    let path = kestrel_testdata::shared_data("games/gm2600-train.pgn").unwrap_or_else(|| {
+        eprintln!("reading the 40-game fixture instead");
+        kestrel_testdata::fixture("gm-games-40.pgn")
+    });
+    path.display().to_string()
+}
+
 fn main() {
-    let default = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/games/gm2600-train.pgn"
-    );
     // `cargo bench` passes `--bench`; the first other argument, if any, is the file.
     let path = std::env::args()
         .skip(1)
         .find(|a| !a.starts_with("--"))
-        .unwrap_or_else(|| default.to_string());
+        .unwrap_or_else(default_file);
     let file = match File::open(&path) {
         Ok(f) => f,
         Err(e) => {

@@ -10,9 +10,6 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, PositionError};
-use std::path::Path;
-
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
 
 fn shakmaty_position(fen: &str) -> Option<Chess> {
     let setup: Fen = fen.parse().ok()?;
@@ -129,13 +126,15 @@ fn random_playouts_from_the_start_position() {
 
 #[test]
 fn random_playouts_from_suite_positions() {
+    let epd_dir = kestrel_testdata::shared_or_skip!("epd");
+    let data = epd_dir.parent().unwrap().to_path_buf();
     let mut rng = ChaCha8Rng::seed_from_u64(0x7265_6c21);
-    let mut files: Vec<_> = std::fs::read_dir(Path::new(DATA).join("epd"))
+    let mut files: Vec<_> = std::fs::read_dir(&epd_dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
-    files.push(Path::new(DATA).join("perft/perftsuite.epd"));
-    files.push(Path::new(DATA).join("perft/perft-cpw.epd"));
+    files.push(data.join("perft/perftsuite.epd"));
+    files.push(data.join("perft/perft-cpw.epd"));
     files.sort();
     let (mut positions, mut skipped) = (0, 0);
     for path in files {

@@ -2,15 +2,12 @@
 //! reported with their line number while reading goes on.
 
 use kestrel_chess::{Board, EpdError, EpdRecord, FenError, read_epd_file};
-use std::path::{Path, PathBuf};
-
-fn data(rel: &str) -> PathBuf {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(rel)
-}
+use kestrel_testdata::{fixture, shared_or_skip};
+use std::path::Path;
 
 #[test]
 fn every_shared_epd_file_parses_with_legal_best_moves() {
-    let dir = data("epd");
+    let dir = shared_or_skip!("epd");
     let mut files = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -43,7 +40,7 @@ fn every_shared_epd_file_parses_with_legal_best_moves() {
 
 #[test]
 fn sts_keeps_comment_operations_as_data() {
-    let (records, _) = read_epd_file(&data("epd/sts.epd")).unwrap();
+    let (records, _) = read_epd_file(&shared_or_skip!("epd/sts.epd")).unwrap();
     assert_eq!(records.len(), 1500);
     let (_, first) = &records[0];
     assert_eq!(first.id(), Some("STS(v1.0) Undermine.001"));
@@ -54,15 +51,10 @@ fn sts_keeps_comment_operations_as_data() {
 
 #[test]
 fn perft_suites_read_full_fen_and_depth_operations() {
-    for (file, count) in [("perft/perftsuite.epd", 126), ("perft/perft-cpw.epd", 7)] {
-        let (records, errors) = read_epd_file(&data(file)).unwrap();
-        assert!(errors.is_empty(), "{file}: {errors:?}");
-        assert_eq!(records.len(), count, "{file}");
-        for (_, r) in &records {
-            assert_eq!(r.op("D1").unwrap().len(), 1);
-        }
-    }
-    let (cpw, _) = read_epd_file(&data("perft/perft-cpw.epd")).unwrap();
+    let (cpw, errors) = read_epd_file(&fixture("perft-cpw.epd")).unwrap();
+    assert!(errors.is_empty(), "perft-cpw.epd: {errors:?}");
+    assert_eq!(cpw.len(), 7);
+    assert!(cpw.iter().all(|(_, r)| r.op("D1").unwrap().len() == 1));
     let startpos = &cpw[0].1;
     assert_eq!(startpos.board, Board::startpos());
     assert_eq!(startpos.op("D3").unwrap(), ["8902"]);
@@ -71,6 +63,15 @@ fn perft_suites_read_full_fen_and_depth_operations() {
     let pos5 = cpw.iter().find(|(_, r)| r.id() == Some("cpw-5")).unwrap();
     assert_eq!(pos5.1.board.fullmove_number(), 8);
     assert_eq!(pos5.1.board.halfmove_clock(), 1);
+}
+
+#[test]
+fn the_classic_perft_suite_reads_whole() {
+    let suite = shared_or_skip!("perft/perftsuite.epd");
+    let (records, errors) = read_epd_file(&suite).unwrap();
+    assert!(errors.is_empty(), "perftsuite.epd: {errors:?}");
+    assert_eq!(records.len(), 126);
+    assert!(records.iter().all(|(_, r)| r.op("D1").unwrap().len() == 1));
 }
 
 #[test]

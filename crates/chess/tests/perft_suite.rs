@@ -1,11 +1,10 @@
-//! Every expected count of the shared perft suites. The default run checks the counts up to a
+//! Every expected count of the shared perft suites (the CPW positions ship as a fixture; the
+//! classic suite is skipped without the shared data). The default run checks the counts up to a
 //! node budget; `cargo test -p kestrel-chess --test perft_suite -- --ignored` checks them all
 //! (including Kiwipete depth 6, 8 billion leaves).
 
 use kestrel_chess::{EpdRecord, perft::perft, read_epd_file};
 use std::path::Path;
-
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/perft");
 
 /// Counts above this many leaves are left to the ignored test.
 const DEFAULT_BUDGET: u64 = 5_000_000;
@@ -22,8 +21,9 @@ fn expected(record: &EpdRecord) -> Vec<(u32, u64)> {
 }
 
 /// Returns the number of counts checked.
-fn check_suite(file: &str, budget: u64) -> usize {
-    let (records, errors) = read_epd_file(&Path::new(DATA).join(file)).unwrap();
+fn check_suite(path: &Path, budget: u64) -> usize {
+    let file = path.display();
+    let (records, errors) = read_epd_file(path).unwrap();
     assert!(errors.is_empty(), "{file}: {errors:?}");
     let mut checked = 0;
     for (line, record) in records {
@@ -46,24 +46,27 @@ fn check_suite(file: &str, budget: u64) -> usize {
 
 #[test]
 fn perftsuite_within_budget() {
-    let checked = check_suite("perftsuite.epd", DEFAULT_BUDGET);
+    let suite = kestrel_testdata::shared_or_skip!("perft/perftsuite.epd");
+    let checked = check_suite(&suite, DEFAULT_BUDGET);
     assert_eq!(checked, 702);
 }
 
 #[test]
 fn cpw_positions_within_budget() {
-    let checked = check_suite("perft-cpw.epd", DEFAULT_BUDGET);
+    let checked = check_suite(&kestrel_testdata::fixture("perft-cpw.epd"), DEFAULT_BUDGET);
     assert_eq!(checked, 28);
 }
 
 #[test]
 #[ignore = "all depths: about a minute in release"]
 fn perftsuite_all_depths() {
-    assert_eq!(check_suite("perftsuite.epd", u64::MAX), 755);
+    let suite = kestrel_testdata::shared_or_skip!("perft/perftsuite.epd");
+    assert_eq!(check_suite(&suite, u64::MAX), 755);
 }
 
 #[test]
 #[ignore = "all depths incl. Kiwipete depth 6: minutes"]
 fn cpw_positions_all_depths() {
-    assert_eq!(check_suite("perft-cpw.epd", u64::MAX), 35);
+    let cpw = kestrel_testdata::fixture("perft-cpw.epd");
+    assert_eq!(check_suite(&cpw, u64::MAX), 35);
 }

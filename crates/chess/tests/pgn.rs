@@ -179,18 +179,11 @@ fn non_utf8_bytes_do_not_stop_reading() {
 
 #[test]
 fn written_games_read_back_identically() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/games/gm2600-train.pgn"
-    ))
-    .unwrap();
-    // The first 300 games of the shared file.
-    let end = text.match_indices("\n[Event ").nth(299).unwrap().0;
-    let games: Vec<PgnGame> = read_all(&text[..end])
-        .into_iter()
-        .map(Result::unwrap)
-        .collect();
-    assert_eq!(games.len(), 300);
+    // The first 40 games of the shared GM file, shipped as a fixture.
+    let text = std::fs::read_to_string(kestrel_testdata::fixture("gm-games-40.pgn")).unwrap();
+    let end = text.len();
+    let games: Vec<PgnGame> = read_all(&text).into_iter().map(Result::unwrap).collect();
+    assert_eq!(games.len(), 40);
     let mut written = Vec::new();
     for g in &games {
         write_pgn(&mut written, g).unwrap();
@@ -239,10 +232,8 @@ fn writes_set_up_tags_for_other_start_positions() {
 fn shared_opening_files_parse() {
     // The Stockfish 8-move book is gzipped; read the plain ECO lines instead: every `pgn`
     // column of the Lichess ECO files is a legal move sequence.
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/openings/eco"
-    );
+    let dir = kestrel_testdata::shared_or_skip!("openings/eco");
+    let dir = dir.display();
     let mut lines = 0;
     for f in ["a.tsv", "b.tsv", "c.tsv", "d.tsv", "e.tsv"] {
         let text = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
@@ -259,10 +250,7 @@ fn shared_opening_files_parse() {
 
 #[test]
 fn stockfish_opening_book_parses() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/openings/8moves_v3.pgn.gz"
-    );
+    let path = kestrel_testdata::shared_or_skip!("openings/8moves_v3.pgn.gz");
     let gz = flate2::read::GzDecoder::new(File::open(path).unwrap());
     let mut games = 0;
     for game in PgnReader::new(BufReader::new(gz)) {
@@ -273,14 +261,12 @@ fn stockfish_opening_book_parses() {
     assert_eq!(games, 34_700);
 }
 
-const GM_GAMES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/games/gm2600-train.pgn"
-);
+const GM_GAMES: &str = "games/gm2600-train.pgn";
 
 #[test]
 fn every_shared_gm_game_replays_to_its_ply_count() {
-    let reader = PgnReader::new(BufReader::new(File::open(GM_GAMES).unwrap()));
+    let path = kestrel_testdata::shared_or_skip!(GM_GAMES);
+    let reader = PgnReader::new(BufReader::new(File::open(path).unwrap()));
     let mut games = 0;
     for game in reader {
         let game = game.unwrap();
@@ -294,7 +280,7 @@ fn every_shared_gm_game_replays_to_its_ply_count() {
 #[test]
 #[ignore = "writes all 48,419 games: a few seconds"]
 fn every_shared_gm_game_is_written_back_byte_identically() {
-    let text = std::fs::read_to_string(GM_GAMES).unwrap();
+    let text = std::fs::read_to_string(kestrel_testdata::shared_or_skip!(GM_GAMES)).unwrap();
     let mut written = Vec::with_capacity(text.len());
     for game in PgnReader::new(Cursor::new(text.as_bytes())) {
         write_pgn(&mut written, &game.unwrap()).unwrap();

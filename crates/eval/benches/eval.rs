@@ -11,14 +11,12 @@ use rayon::prelude::*;
 use std::hint::black_box;
 use std::io::BufReader;
 
-const GAMES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/games/gm2600-train.pgn"
-);
-
-/// Every position of the first games of the GM file, up to `limit` positions.
+/// Every position of the first games of the GM file (the 40-game fixture on a clone without
+/// `../shared/data`), up to `limit` positions.
 fn game_positions(limit: usize) -> Vec<Board> {
-    let file = std::fs::File::open(GAMES).expect("GM games file (shared/data) is readable");
+    let games = kestrel_testdata::shared_data("games/gm2600-train.pgn")
+        .unwrap_or_else(|| kestrel_testdata::fixture("gm-games-40.pgn"));
+    let file = std::fs::File::open(games).expect("the games file is readable");
     let mut out = Vec::with_capacity(limit);
     for game in PgnReader::new(BufReader::new(file)).flatten() {
         let mut board = game.start.clone();

@@ -134,14 +134,11 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
     use std::io::BufReader;
 
-    const GAMES: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/games/gm2600-train.pgn"
-    );
-
     /// Every third position of the first GM games, `limit` in all.
     fn game_positions(limit: usize) -> Vec<Board> {
-        let file = std::fs::File::open(GAMES).expect("GM games file is readable");
+        let games =
+            kestrel_testdata::shared_or_fixture("games/gm2600-train.pgn", "gm-games-40.pgn");
+        let file = std::fs::File::open(games).expect("GM games file is readable");
         let mut out = Vec::with_capacity(limit);
         for game in PgnReader::new(BufReader::new(file)) {
             let game = game.expect("the GM file parses");

@@ -6,14 +6,9 @@ use kestrel_eval::{EVAL_TABLE, Evaluator, compact_values};
 use kestrel_params::ParamValues;
 use std::io::BufReader;
 
-const GAMES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/games/gm2600-train.pgn"
-);
-
 /// Positions from ply 40 on (every 6th ply) of the first decisive games, with the winner's sign.
-fn decisive_positions(limit: usize) -> Vec<(Board, i32)> {
-    let file = std::fs::File::open(GAMES).expect("GM games file");
+fn decisive_positions(games: &std::path::Path, limit: usize) -> Vec<(Board, i32)> {
+    let file = std::fs::File::open(games).expect("GM games file");
     let mut out = Vec::new();
     for game in PgnReader::new(BufReader::new(file)).flatten() {
         let winner = match game.result.as_str() {
@@ -52,7 +47,8 @@ fn agreement(eval: &Evaluator, positions: &[(Board, i32)]) -> f64 {
 
 #[test]
 fn evaluation_sign_predicts_the_winner_of_decisive_games() {
-    let positions = decisive_positions(3000);
+    let games = kestrel_testdata::shared_or_skip!("games/gm2600-train.pgn");
+    let positions = decisive_positions(&games, 3000);
     assert!(positions.len() >= 3000);
     let full = Evaluator::default();
     let compact = Evaluator::new(compact_values(&ParamValues::defaults(&EVAL_TABLE)));

@@ -13,7 +13,8 @@ use kestrel_params::ParamValues;
 #[test]
 fn trace_reproduces_the_default_evaluation_on_game_positions() {
     let positions = test_positions();
-    assert!(positions.len() > 3000);
+    // Over 3000 with the shared data; the fixture games and Bratko-Kopec alone give over 400.
+    assert!(positions.len() > 400);
     let eval = Evaluator::default();
     let defaults = EVAL_TABLE.defaults();
     for b in &positions {

@@ -23,15 +23,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         None => SearchLimits::movetime(Duration::from_millis(limit_arg.parse()?)),
     };
     let path = args.get(1).map_or_else(
-        || {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/data/epd/wac-revised.epd"
-            ))
-        },
+        || kestrel_testdata::data_dir().join("epd/wac-revised.epd"),
         PathBuf::from,
     );
-    let (records, errors) = read_epd_file(&path)?;
+    let (records, errors) =
+        read_epd_file(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     for (line, e) in &errors {
         eprintln!("line {line}: {e}");
     }

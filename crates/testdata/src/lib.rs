@@ -27,6 +27,17 @@ pub fn data_dir() -> PathBuf {
     }
 }
 
+/// The path of a small fixture shipped in the repository (`crates/testdata/fixtures/`): an
+/// excerpt of the shared data that every clone has. Panics if the fixture is missing, since that
+/// is a broken checkout, not an absent data set.
+pub fn fixture(name: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name);
+    assert!(path.exists(), "fixture {} is missing", path.display());
+    path
+}
+
 /// The path of `relative` inside the shared data folder, or `None` after printing why the
 /// calling test is skipped. Panics instead when `KESTREL_REQUIRE_SHARED` is set (CI).
 pub fn shared_data(relative: &str) -> Option<PathBuf> {
@@ -34,7 +45,7 @@ pub fn shared_data(relative: &str) -> Option<PathBuf> {
     if path.exists() {
         return Some(path);
     }
-    if std::env::var_os(REQUIRE_VAR).is_some_and(|v| v != "0" && !v.is_empty()) {
+    if required() {
         panic!(
             "{} is missing and {REQUIRE_VAR} is set: the shared data set is required here",
             path.display()
@@ -45,6 +56,30 @@ pub fn shared_data(relative: &str) -> Option<PathBuf> {
         path.display()
     );
     None
+}
+
+/// The full shared file when present, else the fixture excerpt of it (for tests that only need
+/// some real positions). Under `KESTREL_REQUIRE_SHARED` the shared file is required.
+pub fn shared_or_fixture(relative: &str, fixture_name: &str) -> PathBuf {
+    let path = data_dir().join(relative);
+    if path.exists() {
+        return path;
+    }
+    assert!(
+        !required(),
+        "{} is missing and {REQUIRE_VAR} is set: the shared data set is required here",
+        path.display()
+    );
+    eprintln!(
+        "note: {} is absent; using the fixture {fixture_name}",
+        path.display()
+    );
+    fixture(fixture_name)
+}
+
+/// Whether `KESTREL_REQUIRE_SHARED` is set to a true value.
+fn required() -> bool {
+    std::env::var_os(REQUIRE_VAR).is_some_and(|v| v != "0" && !v.is_empty())
 }
 
 /// Returns the shared file's path from the calling test, or returns from the test (skipped).
@@ -80,6 +115,13 @@ mod tests {
             }
             Err(_) => assert!(required, "a missing file only panics when required"),
         }
+    }
+
+    #[test]
+    fn fixtures_ship_with_the_repository() {
+        let games = std::fs::read_to_string(fixture("gm-games-40.pgn")).unwrap();
+        assert_eq!(games.matches("[Event ").count(), 40);
+        assert!(std::panic::catch_unwind(|| fixture("no-such-fixture")).is_err());
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub mod uci_player;
 pub use adjudication::{Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule};
 pub use game::{GameRecord, GameResult, GameSettings, Termination, play_game};
 pub use limits::Limit;
-pub use match_runner::{MatchResult, MatchSettings, run_match};
+pub use match_runner::{MatchResult, MatchSettings, run_match, run_match_guarded};
 pub use openings::{Opening, load_openings, sample_openings};
 pub use player::{EngineSpec, MoveRequest, Player, PlayerError, PlayerMove};
 pub use sprt::{Sprt, SprtDecision};

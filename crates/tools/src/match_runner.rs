@@ -1,9 +1,9 @@
 //! A match between two engines: each opening played twice with colours swapped, games in
 //! parallel on worker threads, an optional SPRT that stops the match early.
 
-use crate::game::{GameRecord, GameResult, GameSettings, play_game};
+use crate::game::{GameRecord, GameResult, GameSettings, Termination, play_game};
 use crate::openings::Opening;
-use crate::player::EngineSpec;
+use crate::player::{EngineSpec, PlayerError};
 use crate::sprt::{Sprt, SprtDecision};
 use crate::stats::Wdl;
 use kestrel_chess::Color;
@@ -30,6 +30,59 @@ pub struct MatchResult {
     pub wdl: Wdl,
     /// The SPRT's final log-likelihood ratio and decision, when one was run.
     pub sprt: Option<(f64, SprtDecision)>,
+    /// Why the match was stopped early because an engine kept failing, if it was.
+    pub aborted: Option<String>,
+}
+
+/// Which engine (0 = A, 1 = B) failed to start, crashed or hung in game `index`, if one did:
+/// the failures after which a UCI engine is restarted.
+pub fn engine_fault(index: usize, game: &GameRecord) -> Option<(usize, &PlayerError)> {
+    let Termination::Fault(color, error) = &game.termination else {
+        return None;
+    };
+    let restarts = matches!(
+        error,
+        PlayerError::StartFailed(_) | PlayerError::Crashed(_) | PlayerError::Hung(_)
+    );
+    let a_color = if index.is_multiple_of(2) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    restarts.then_some((usize::from(*color != a_color), error))
+}
+
+/// Counts each engine's failures in a row and says when one has failed too often.
+#[derive(Default)]
+struct FaultWatch {
+    in_a_row: [usize; 2],
+}
+
+impl FaultWatch {
+    /// Records a finished game; returns the reason to abort once an engine has failed
+    /// `limit` games in a row.
+    fn record(
+        &mut self,
+        index: usize,
+        game: &GameRecord,
+        limit: usize,
+        names: [&str; 2],
+    ) -> Option<String> {
+        let fault = engine_fault(index, game);
+        for (engine, count) in self.in_a_row.iter_mut().enumerate() {
+            match fault {
+                Some((faulty, _)) if faulty == engine => *count += 1,
+                _ => *count = 0,
+            }
+        }
+        let (engine, error) = fault?;
+        (self.in_a_row[engine] >= limit).then(|| {
+            format!(
+                "{} failed {} games in a row (last: {error}); match aborted",
+                names[engine], self.in_a_row[engine]
+            )
+        })
+    }
 }
 
 /// Progress report after each finished game.
@@ -57,12 +110,26 @@ pub fn wdl_for_a(index: usize, game: &GameRecord) -> Wdl {
 
 /// Plays the match. Openings are used in order (game `i` uses opening `(i / 2) % len`); an
 /// empty list means the standard start position. With depth or node limits, built-in games
-/// are reproducible whatever the concurrency.
+/// are reproducible whatever the concurrency. A failing engine loses each game it fails and
+/// the match goes on (see [`run_match_guarded`] to stop it instead).
 pub fn run_match(
     a: &EngineSpec,
     b: &EngineSpec,
     openings: &[Opening],
     settings: &MatchSettings,
+    on_game: &(dyn Fn(&GameDone) + Sync),
+) -> MatchResult {
+    run_match_guarded(a, b, openings, settings, usize::MAX, on_game)
+}
+
+/// [`run_match`] that stops (with [`MatchResult::aborted`] set) once an engine has failed to
+/// start, crashed or hung in `max_faults_in_a_row` consecutive games.
+pub fn run_match_guarded(
+    a: &EngineSpec,
+    b: &EngineSpec,
+    openings: &[Opening],
+    settings: &MatchSettings,
+    max_faults_in_a_row: usize,
     on_game: &(dyn Fn(&GameDone) + Sync),
 ) -> MatchResult {
     let start_only = [Opening::startpos()];
@@ -75,6 +142,8 @@ pub fn run_match(
     let stop = AtomicBool::new(false);
     let finished: Mutex<(Vec<Option<GameRecord>>, Wdl)> =
         Mutex::new(((0..settings.games).map(|_| None).collect(), Wdl::default()));
+    let watch = Mutex::new((FaultWatch::default(), None::<String>));
+    let names = [a.name(), b.name()];
     let workers = settings.concurrency.clamp(1, settings.games.max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -96,6 +165,13 @@ pub fn run_match(
                         play_game(&mut *player_b, &mut *player_a, opening, &settings.game)
                     };
                     let mut guard = finished.lock().unwrap_or_else(|e| e.into_inner());
+                    {
+                        let mut w = watch.lock().unwrap_or_else(|e| e.into_inner());
+                        if let Some(why) = w.0.record(index, &game, max_faults_in_a_row, names) {
+                            stop.store(true, Ordering::Relaxed);
+                            w.1.get_or_insert(why);
+                        }
+                    }
                     guard.1 += wdl_for_a(index, &game);
                     let wdl = guard.1;
                     let llr = settings.sprt.map(|s| s.llr(&wdl));
@@ -123,5 +199,6 @@ pub fn run_match(
         games,
         wdl,
         sprt: settings.sprt.map(|s| (s.llr(&wdl), s.decision(&wdl))),
+        aborted: watch.into_inner().unwrap_or_else(|e| e.into_inner()).1,
     }
 }

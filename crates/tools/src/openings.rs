@@ -155,13 +155,10 @@ pub fn sample_openings(openings: &[Opening], count: usize, seed: u64) -> Vec<Ope
 mod tests {
     use super::*;
 
-    fn data(rel: &str) -> std::path::PathBuf {
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(rel)
-    }
-
     #[test]
     fn reads_two_move_epd_book() {
-        let all = load_openings(&data("openings/2moves_v1.epd")).unwrap();
+        let path = kestrel_testdata::shared_or_skip!("openings/2moves_v1.epd");
+        let all = load_openings(&path).unwrap();
         assert_eq!(all.len(), 40_457);
         // Every line is White to move after two moves each.
         assert!(all.iter().all(|o| o.position().fullmove_number() == 3));
@@ -169,10 +166,18 @@ mod tests {
 
     #[test]
     fn reads_gzipped_pgn_book() {
-        let all = load_openings(&data("openings/8moves_v3.pgn.gz")).unwrap();
+        let path = kestrel_testdata::shared_or_skip!("openings/8moves_v3.pgn.gz");
+        let all = load_openings(&path).unwrap();
         assert_eq!(all.len(), 34_700);
         assert!(all.iter().all(|o| o.moves.len() == 16));
         assert_eq!(all[0].name.as_deref(), Some("A07"));
+    }
+
+    #[test]
+    fn reads_the_shipped_two_move_excerpt() {
+        let all = load_openings(&kestrel_testdata::fixture("openings-2moves-60.epd")).unwrap();
+        assert_eq!(all.len(), 60);
+        assert!(all.iter().all(|o| o.position().fullmove_number() == 3));
     }
 
     #[test]

@@ -119,6 +119,16 @@ impl EngineSpec {
         }
     }
 
+    /// Starts a UCI engine once (handshake, options, `ucinewgame`, `isready`) and stops it, so
+    /// that an engine that cannot start or dies at once is an error before a match, not a
+    /// stream of won games. Built-in engines always pass.
+    pub fn check_starts(&self) -> Result<(), PlayerError> {
+        match self {
+            EngineSpec::Builtin { .. } => Ok(()),
+            EngineSpec::Uci { .. } => self.create().new_game(),
+        }
+    }
+
     /// A fresh player. A UCI engine is started lazily by its first `new_game`, so a command
     /// that cannot run shows up as a lost game, not as an error here.
     pub fn create(&self) -> Box<dyn Player> {

@@ -6,9 +6,11 @@
 
 use crate::player::PlayerError;
 use kestrel_search::Score;
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A running engine process.
@@ -20,8 +22,13 @@ pub struct UciEngine {
     pub id_name: Option<String>,
     /// Option names the engine declared with `option name ...`.
     pub declared_options: Vec<String>,
+    /// The engine's last lines on stderr, quoted when it fails.
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
     dead: bool,
 }
+
+/// Lines of stderr kept for error messages.
+const STDERR_LINES: usize = 8;
 
 /// What `go` produced: the move text plus the last `info` values seen.
 #[derive(Clone, Debug, Default)]
@@ -43,11 +50,24 @@ impl UciEngine {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| PlayerError::StartFailed(format!("cannot run '{command}': {e}")))?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = stderr_tail.clone();
+        let stderr = child.stderr.take().expect("stderr is piped");
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+                if tail.len() == STDERR_LINES {
+                    tail.pop_front();
+                }
+                tail.push_back(line);
+            }
+        });
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -63,14 +83,21 @@ impl UciEngine {
             lines: rx,
             id_name: None,
             declared_options: Vec::new(),
+            stderr_tail,
             dead: false,
         };
         let handshake = engine.handshake(timeout);
         match handshake {
             Ok(()) => Ok(engine),
             Err(e) => {
+                let note = engine.exit_note();
                 engine.kill();
-                Err(PlayerError::StartFailed(format!("'{command}': {e}")))
+                let note = if e.to_string().contains("printed on stderr") {
+                    String::new()
+                } else {
+                    note
+                };
+                Err(PlayerError::StartFailed(format!("'{command}': {e}{note}")))
             }
         }
     }
@@ -197,16 +224,25 @@ impl UciEngine {
         }
     }
 
-    /// ", exit status N" once the process is known to have ended.
+    /// ", exit status N" once the process is known to have ended, plus what it last printed
+    /// on stderr.
     fn exit_note(&mut self) -> String {
-        // Give a dying process a moment so its status can be reported.
+        let mut note = String::new();
+        // Give a dying process a moment so its status (and last words) can be reported.
         for _ in 0..20 {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return format!(", {status}");
+                note = format!(", {status}");
+                break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
-        String::new()
+        std::thread::sleep(Duration::from_millis(20));
+        let tail = self.stderr_tail.lock().unwrap_or_else(|e| e.into_inner());
+        if !tail.is_empty() {
+            let said: Vec<&str> = tail.iter().map(String::as_str).collect();
+            note.push_str(&format!("; it printed on stderr: {}", said.join(" | ")));
+        }
+        note
     }
 }
 

@@ -3,16 +3,12 @@
 use kestrel_chess::read_epd_file;
 use kestrel_search::EngineConfig;
 use kestrel_tools::epd_suite::{EpdLimit, positions_from_records, run_suite};
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[test]
 fn bratko_kopec_parallel_equals_sequential() {
-    let path = Path::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/epd/bk.epd"
-    ));
-    let (records, errors) = read_epd_file(path).unwrap();
+    let path = kestrel_testdata::fixture("bk.epd");
+    let (records, errors) = read_epd_file(&path).unwrap();
     assert!(errors.is_empty());
     let (positions, problems) = positions_from_records(records);
     assert_eq!((positions.len(), problems.len()), (24, 0));

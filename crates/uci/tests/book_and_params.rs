@@ -7,11 +7,6 @@ use kestrel_eval::{EVAL_TABLE, Evaluator};
 use kestrel_params::ParamValues;
 use kestrel_tools::book::Book;
 
-const GNUCHESS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/books/gnuchess-book.bin"
-);
-
 fn book_game(seed: u64) -> Vec<String> {
     let (mut e, cap) = engine();
     send(
@@ -69,12 +64,14 @@ fn own_book_plays_seeded_builtin_book_moves() {
 
 #[test]
 fn polyglot_book_file_is_used_and_out_of_book_positions_are_searched() {
+    let gnuchess = kestrel_testdata::shared_or_skip!("books/gnuchess-book.bin");
+    let gnuchess = gnuchess.display();
     let (mut e, cap) = engine();
     let out = send(
         &mut e,
         &cap,
         &[
-            &format!("setoption name BookFile value {GNUCHESS}"),
+            &format!("setoption name BookFile value {gnuchess}"),
             "setoption name OwnBook value true",
             "position startpos",
             "go depth 1",

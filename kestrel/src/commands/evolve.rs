@@ -338,8 +338,8 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         r.train_positions, r.test_positions, r.dropped_mates, r.dropped_failures
     );
     println!(
-        "labels            {} cached, {} computed in {:.1} s",
-        r.labels.cached, r.labels.computed, r.labels.seconds
+        "labels            {} cached, {} computed in {:.1} s, {} mentor restarts",
+        r.labels.cached, r.labels.computed, r.labels.seconds, r.labels.restarts
     );
     println!(
         "evolution         {} generations in {:.2} s ({:?})",

@@ -15,7 +15,9 @@ use kestrel_tools::adjudication::{
     Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule,
 };
 use kestrel_tools::game_pgn::write_pgn_file;
-use kestrel_tools::match_runner::{GameDone, MatchResult, MatchSettings, run_match};
+use kestrel_tools::match_runner::{
+    GameDone, MatchResult, MatchSettings, engine_fault, run_match_guarded,
+};
 use kestrel_tools::progress::Progress;
 use kestrel_tools::spec_parse::{make_names_unique, parse_engine_spec};
 use kestrel_tools::stats::fmt_elo;
@@ -108,6 +110,20 @@ pub struct MatchArgs {
     pub verbose: bool,
 }
 
+/// A match stops with an error once an engine fails (start, crash, hang) this many games in a
+/// row: its results would only measure the failure.
+const MAX_FAULTS_IN_A_ROW: usize = 3;
+
+/// Starts every UCI engine once before any game: one that cannot start is an error that names
+/// its command and quotes what it printed, never a row of forfeited games.
+fn check_engines_start(specs: &[EngineSpec]) -> anyhow::Result<()> {
+    for spec in specs {
+        spec.check_starts()
+            .with_context(|| format!("engine '{}' cannot play", spec.name()))?;
+    }
+    Ok(())
+}
+
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
@@ -132,6 +148,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     ];
     make_names_unique(&mut specs);
     set_builtin_hash(&mut specs, args.hash);
+    check_engines_start(&specs)?;
     say!(
         "{} vs {}: {} games, {}, {} at a time{}",
         specs[0].name(),
@@ -171,7 +188,14 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         ));
     };
     let started = std::time::Instant::now();
-    let result = run_match(&specs[0], &specs[1], &openings, &settings, &on_game);
+    let result = run_match_guarded(
+        &specs[0],
+        &specs[1],
+        &openings,
+        &settings,
+        MAX_FAULTS_IN_A_ROW,
+        &on_game,
+    );
     progress.finish();
     report_match(&result, settings.sprt);
     let secs = started.elapsed().as_secs_f64();
@@ -185,7 +209,10 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
         say!("wrote {} games to {}", result.games.len(), path.display());
     }
-    Ok(())
+    match result.aborted {
+        Some(why) => bail!("{why}"),
+        None => Ok(()),
+    }
 }
 
 fn run_tournament(
@@ -206,6 +233,7 @@ fn run_tournament(
         .collect::<anyhow::Result<_>>()?;
     make_names_unique(&mut specs);
     set_builtin_hash(&mut specs, args.hash);
+    check_engines_start(&specs)?;
     let pairings = if is_rr {
         specs.len() * (specs.len() - 1) / 2
     } else {
@@ -348,6 +376,36 @@ fn game_line(index: usize, g: &GameRecord) -> String {
     )
 }
 
+/// Crashes, hangs and start failures per engine, apart from the score they are counted in.
+fn report_faults(result: &MatchResult) {
+    let names = [&result.engine_a, &result.engine_b];
+    let mut counts: [BTreeMap<&str, usize>; 2] = Default::default();
+    for game in &result.games {
+        // Game indices have gaps after an early stop: find the failing engine by its name.
+        let Some((colour_index, _)) = engine_fault(0, game) else {
+            continue;
+        };
+        let faulty = if colour_index == 0 {
+            &game.white
+        } else {
+            &game.black
+        };
+        if let Some(engine) = names.iter().position(|n| *n == faulty) {
+            *counts[engine].entry(game.termination.kind()).or_default() += 1;
+        }
+    }
+    for (name, kinds) in names.iter().zip(&counts) {
+        let total: usize = kinds.values().sum();
+        if total > 0 {
+            let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            say!(
+                "engine failures of {name}: {} ({total} lost games, {total} restarts)",
+                list.join(", ")
+            );
+        }
+    }
+}
+
 fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
     let mut ends: BTreeMap<&str, usize> = BTreeMap::new();
     for g in &result.games {
@@ -360,6 +418,7 @@ fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
             say!("fault: {} - {}: {}", g.white, g.black, g.termination);
         }
     }
+    report_faults(result);
     if let (Some(s), Some((llr, decision))) = (sprt, result.sprt) {
         let verdict = match decision {
             SprtDecision::AcceptH0 => "H0 accepted",

@@ -172,8 +172,8 @@ fn print_report(r: &TuneReport) {
     }
     if let (Some(key), Some(s)) = (&r.mentor_key, &r.label_stats) {
         println!(
-            "mentor {key}: {} labels cached, {} computed, {} failed ({:.1} s)",
-            s.cached, s.computed, s.failed, s.seconds
+            "mentor {key}: {} labels cached, {} computed, {} failed, {} engine restarts ({:.1} s)",
+            s.cached, s.computed, s.failed, s.restarts, s.seconds
         );
     }
     let k_source = match r.k_source {

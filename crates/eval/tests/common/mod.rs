@@ -9,11 +9,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::io::BufReader;
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
-
-/// Every `stride`-th position of the first games of the GM file, `limit` positions in all.
+/// Every `stride`-th position of the first games of the GM file (of its 40-game fixture on a
+/// clone without `../shared/data`), `limit` positions at most.
 pub fn game_positions(limit: usize, stride: usize) -> Vec<Board> {
-    let path = format!("{DATA}/games/gm2600-train.pgn");
+    let path = kestrel_testdata::shared_or_fixture("games/gm2600-train.pgn", "gm-games-40.pgn");
     let file = std::fs::File::open(&path).expect("GM games file is readable");
     let mut out = Vec::with_capacity(limit);
     let mut ply = 0usize;
@@ -36,9 +35,18 @@ pub fn game_positions(limit: usize, stride: usize) -> Vec<Board> {
     out
 }
 
-/// The positions of an EPD suite in `shared/data/epd`.
+/// The positions of an EPD suite in `shared/data/epd` (none, with a note, when it is absent;
+/// Bratko-Kopec ships as a fixture).
 pub fn epd_positions(name: &str) -> Vec<Board> {
-    let text = std::fs::read_to_string(format!("{DATA}/epd/{name}")).expect("EPD suite");
+    let path = if name == "bk.epd" {
+        kestrel_testdata::fixture(name)
+    } else {
+        match kestrel_testdata::shared_data(&format!("epd/{name}")) {
+            Some(path) => path,
+            None => return Vec::new(),
+        }
+    };
+    let text = std::fs::read_to_string(path).expect("EPD suite");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| {

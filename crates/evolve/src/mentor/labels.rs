@@ -21,6 +21,10 @@ pub trait Mentor: Send {
     /// Names the mentor and its settings (e.g. `builtin-1a2b3c4d/d2`, `uci:stockfish/d2`).
     fn key(&self) -> String;
     fn label(&mut self, boards: &[Board]) -> Result<Vec<Option<Label>>, String>;
+    /// Engine restarts so far (crashes and hangs of an external engine).
+    fn restarts(&self) -> usize {
+        0
+    }
 }
 
 /// Labels already computed for one mentor key.
@@ -136,6 +140,8 @@ pub struct LabelStats {
     pub computed: usize,
     /// Positions the mentor failed on (after its own retries); left out of this run.
     pub failed: usize,
+    /// Mentor engine restarts (crashes and hangs) while labelling.
+    pub restarts: usize,
     pub seconds: f64,
 }
 
@@ -187,6 +193,7 @@ pub fn label_positions(
         on_batch(done, todo.len());
     }
     stats.failed = failed.len();
+    stats.restarts = mentor.restarts();
     stats.seconds = start.elapsed().as_secs_f64();
     let labels = fens.iter().map(|f| cache.get(f)).collect();
     Ok((labels, stats))

@@ -5,10 +5,7 @@ use kestrel_chess::{Board, Move};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-const GNUCHESS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/books/gnuchess-book.bin"
-);
+const GNUCHESS: &str = "books/gnuchess-book.bin";
 const SHIPPED_TEXT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../books/kestrel.txt");
 
 fn play(moves: &str) -> Board {
@@ -26,7 +23,7 @@ fn uci(moves: &[BookMove]) -> Vec<String> {
 
 #[test]
 fn gnuchess_book_start_position_has_13_legal_moves_with_e4_first() {
-    let book = Book::load(std::path::Path::new(GNUCHESS)).unwrap();
+    let book = Book::load(&kestrel_testdata::shared_or_skip!(GNUCHESS)).unwrap();
     assert_eq!(book.format(), BookFormat::Polyglot);
     assert_eq!(book.len(), 180_358);
     let moves = book.probe(&Board::startpos());
@@ -40,7 +37,7 @@ fn gnuchess_book_start_position_has_13_legal_moves_with_e4_first() {
 
 #[test]
 fn polyglot_castling_is_played_as_the_king_move() {
-    let book = Book::load(std::path::Path::new(GNUCHESS)).unwrap();
+    let book = Book::load(&kestrel_testdata::shared_or_skip!(GNUCHESS)).unwrap();
     let board = play("e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6");
     let raw_e1h1 = Square::new(7, 0).0 as u16 | (Square::new(4, 0).0 as u16) << 6;
     assert!(
