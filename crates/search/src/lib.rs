@@ -6,6 +6,13 @@
 //! blockage detection in pawn endings. Every heuristic has a switch and its knobs in
 //! [`SEARCH_TABLE`]; Falcon's 18 GA-tuned parameters ([`FALCON_SET`]) form a 70-bit chromosome.
 //!
+//! Layout: [`Searcher`] (settings, threads) runs iterative deepening (`deepening.rs`) on each
+//! thread's `Worker` (`worker.rs`); each iteration searches the root with aspiration windows
+//! (`root.rs`), and every node is alpha-beta as a list of steps (`node.rs`): early exits and
+//! the hash table, pruning before the moves (`pruning.rs`), the move loop (`move_loop.rs`)
+//! with extensions and reductions (`reductions.rs`), then quiescence (`qsearch.rs`). Limits
+//! and units (`MAX_PLY`, `ONE_PLY`, `MATE`) live in `types.rs`.
+//!
 //! Control flags: `Searcher::search` does **not** reset its [`SearchControl`]; call
 //! `control().reset()` before starting each search (a `stop` sent before the search starts is
 //! thus never lost; such a search finishes depth 1 and returns a legal move).
@@ -14,9 +21,16 @@ pub mod ablation;
 pub mod bench;
 mod blockage;
 mod checks;
+mod deepening;
 mod limits;
+mod move_loop;
+mod node;
 pub mod ordering;
 mod params;
+mod pruning;
+mod qsearch;
+mod reductions;
+mod root;
 mod searcher;
 pub mod see;
 pub mod time;
@@ -27,7 +41,8 @@ mod worker;
 pub use blockage::is_blocked_pawn_ending;
 pub use limits::SearchLimits;
 pub use ordering::{HeuristicOrderer, MoveOrderer, OrderContext, OrdererFactory};
-pub use params::{FALCON_SET, ONE_PLY, SEARCH_TABLE, SWITCHES, SearchParams};
+pub use params::{FALCON_SET, NotSearchTable, SEARCH_TABLE, SWITCHES, SearchParams, names};
 pub use searcher::{EngineConfig, SearchControl, Searcher};
-pub use types::{Bound, MATE, MATE_BOUND, Score, SearchInfo, SearchResult};
-pub use worker::MAX_PLY;
+pub use types::{
+    Bound, INFINITY, MATE, MATE_BOUND, MAX_DEPTH, MAX_PLY, ONE_PLY, Score, SearchInfo, SearchResult,
+};

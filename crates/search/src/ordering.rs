@@ -5,7 +5,7 @@
 
 use crate::params::SearchParams;
 use crate::see::{capture_gain, see, value};
-use crate::worker::MAX_PLY;
+use crate::types::MAX_PLY;
 use kestrel_chess::{Board, Move, MoveList, PieceKind};
 
 /// What the search knows about the node whose moves are being ordered.

@@ -1,12 +1,14 @@
-//! The searcher: engine settings, the shared hash table, Lazy SMP threads, MultiPV and the
-//! `info` reports.
+//! The searcher: engine settings, the shared hash table and Lazy SMP threads (each thread a
+//! [`Worker`] running the iterative deepening of [`crate::deepening`]).
 
+use crate::deepening::{helper_loop, main_loop};
 use crate::ordering::{MoveOrderer, OrdererFactory, heuristic_orderer};
-use crate::params::{SEARCH_TABLE, SearchParams};
+use crate::params::{NotSearchTable, SEARCH_TABLE, SearchParams};
 use crate::time::Clock;
 use crate::tt::TranspositionTable;
-use crate::worker::{RootLine, Shared, Worker};
-use crate::{Bound, MATE, MATE_BOUND, Score, SearchInfo, SearchLimits, SearchResult};
+use crate::types::{MATE, MAX_DEPTH};
+use crate::worker::{Shared, Worker};
+use crate::{Score, SearchInfo, SearchLimits, SearchResult};
 use kestrel_chess::{Board, Move};
 use kestrel_eval::Evaluator;
 use kestrel_params::ParamValues;
@@ -82,8 +84,20 @@ pub struct Searcher {
 }
 
 impl Searcher {
+    /// A searcher with `config`.
+    ///
+    /// # Panics
+    /// When `config.search_params` holds values of another table than [`SEARCH_TABLE`] (a
+    /// programming error: params files and UCI options always yield search-table values).
+    /// [`Searcher::try_new`] returns that as an error instead.
     pub fn new(config: EngineConfig) -> Searcher {
-        let params = SearchParams::from_values(&config.search_params);
+        Searcher::try_new(config).unwrap_or_else(|e| panic!("EngineConfig: {e}"))
+    }
+
+    /// A searcher with `config`, or an error when `config.search_params` are not values of
+    /// [`SEARCH_TABLE`].
+    pub fn try_new(config: EngineConfig) -> Result<Searcher, NotSearchTable> {
+        let params = SearchParams::from_values(&config.search_params)?;
         let mut s = Searcher {
             tt: TranspositionTable::new(config.hash_mb),
             params,
@@ -95,7 +109,7 @@ impl Searcher {
         s.config.threads = s.config.threads.max(1);
         s.config.multipv = s.config.multipv.max(1);
         s.rebuild_orderers();
-        s
+        Ok(s)
     }
 
     fn rebuild_orderers(&mut self) {
@@ -132,11 +146,13 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Changes the search parameters (values of [`SEARCH_TABLE`]); starts from a fresh state.
-    pub fn set_search_params(&mut self, values: ParamValues) {
-        self.params = SearchParams::from_values(&values);
+    /// Changes the search parameters (values of [`SEARCH_TABLE`]; values of another table are
+    /// an error and change nothing); starts from a fresh state.
+    pub fn set_search_params(&mut self, values: ParamValues) -> Result<(), NotSearchTable> {
+        self.params = SearchParams::from_values(&values)?;
         self.config.search_params = values;
         self.new_game();
+        Ok(())
     }
 
     /// The search parameters in effect.
@@ -224,13 +240,10 @@ impl Searcher {
         let node_limit = limits.nodes.map(|n| (n / threads as u64).max(1));
         // `go mate n` alone would search forever when there is no mate: stop a little past
         // the mate's depth.
-        let default_depth = limits.mate.map_or(crate::worker::MAX_PLY as i32 - 8, |n| {
-            (2 * n.max(1) + 4).min(crate::worker::MAX_PLY as i32 - 8)
-        });
-        let max_depth = limits
-            .depth
-            .unwrap_or(default_depth)
-            .clamp(1, crate::worker::MAX_PLY as i32 - 8);
+        let default_depth = limits
+            .mate
+            .map_or(MAX_DEPTH, |n| (2 * n.max(1) + 4).min(MAX_DEPTH));
+        let max_depth = limits.depth.unwrap_or(default_depth).clamp(1, MAX_DEPTH);
         let params = self.params;
         let evaluator = &self.config.evaluator;
         let overhead = self.config.move_overhead;
@@ -256,19 +269,7 @@ impl Searcher {
                         node_limit,
                     );
                     w.root_allowed = allowed;
-                    let mut prev = None;
-                    // Helpers start one ply deeper every other thread to diversify.
-                    for depth in (1 + (i as i32 + 1) % 2)..=max_depth {
-                        match w.search_root(depth, prev, &mut |_, _, _| {}) {
-                            Some(line) => prev = Some(line.score),
-                            None => break,
-                        }
-                        w.poll();
-                        if w.stopped {
-                            break;
-                        }
-                    }
-                    w.publish_nodes();
+                    helper_loop(&mut w, i + 1, max_depth);
                 });
             }
             let mut w = Worker::new(
@@ -296,188 +297,4 @@ impl Searcher {
         result.time = start.elapsed();
         result
     }
-}
-
-/// Iterative deepening on the main thread; returns the last complete iteration's result.
-fn main_loop(
-    w: &mut Worker,
-    limits: &SearchLimits,
-    max_depth: i32,
-    multipv: usize,
-    start: Instant,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let mut result = SearchResult {
-        best_move: None,
-        ponder_move: None,
-        score: Score::Cp(0),
-        score_internal: 0,
-        depth: 0,
-        seldepth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
-        pv: vec![],
-    };
-    let mut prev_scores: Vec<Option<i32>> = vec![None; multipv];
-    'deepening: for depth in 1..=max_depth {
-        w.seldepth = 0;
-        w.root_excluded.clear();
-        let mut lines: Vec<RootLine> = Vec::with_capacity(multipv);
-        for (k, prev) in prev_scores.iter_mut().enumerate() {
-            // Aspiration failures of the best line: `lowerbound`/`upperbound` reports.
-            let last_pv = result.pv.clone();
-            // The score of a fail low that is still the last word on this iteration.
-            let mut fail_low = None;
-            let mut on_fail = |w: &Worker, score: i32, bound: Bound| {
-                if k > 0 {
-                    return;
-                }
-                fail_low = (bound == Bound::Upper).then_some(score);
-                let pv = match bound {
-                    Bound::Lower if !w.root_pv().is_empty() => w.root_pv().to_vec(),
-                    _ => last_pv.clone(),
-                };
-                on_info(&progress(w, depth, start.elapsed(), 1, score, bound, pv));
-            };
-            let searched = w.search_root(depth, *prev, &mut on_fail);
-            let Some(line) = searched else {
-                if k == 0 && multipv == 1 {
-                    if let Some(line) = w.unfinished_line() {
-                        adopt_unfinished(w, line, &mut result, depth, start, on_info);
-                    } else if let Some(score) = fail_low {
-                        // Stopped while re-searching a fail low: the move stays, but its
-                        // score is the deeper bound last reported, as the GUI shows it.
-                        result.score_internal = score;
-                        result.score = Score::from_internal(score);
-                    }
-                }
-                break 'deepening;
-            };
-            if line.pv.is_empty() {
-                break;
-            }
-            *prev = Some(line.score);
-            w.root_excluded.push(line.pv[0]);
-            lines.push(line);
-        }
-        if lines.is_empty() {
-            break;
-        }
-        // MultiPV lines come out in search order; report them best first.
-        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-        w.enable_stop();
-        let elapsed = start.elapsed();
-        for (k, line) in lines.iter().enumerate() {
-            let info = progress(
-                w,
-                depth,
-                elapsed,
-                k + 1,
-                line.score,
-                Bound::Exact,
-                line.pv.clone(),
-            );
-            on_info(&info);
-        }
-        let best = &lines[0];
-        take_line(&mut result, best.score, best.pv.clone());
-        result.depth = depth;
-        result.seldepth = w.seldepth as i32;
-
-        if let Some(n) = limits.mate
-            && best.score >= MATE_BOUND
-            && MATE - best.score <= 2 * n
-        {
-            break;
-        }
-        w.poll();
-        if w.stopped {
-            break;
-        }
-        if let Some(clock) = &mut w.clock {
-            clock.iteration_done(best.pv[0], best.score);
-            if clock.soft_expired() {
-                break;
-            }
-        }
-    }
-    // UCI: never answer an infinite search, or a ponder search before ponderhit, unasked.
-    let control = w.shared_control();
-    if let Some(clock) = &mut w.clock {
-        while (limits.infinite || clock.is_pondering()) && !control.is_stopped() {
-            if control.is_ponderhit() {
-                clock.ponderhit();
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-    if result.best_move.is_none() {
-        // Depth 1 always completes unless the root has no legal move (handled by the caller).
-        result.best_move = w.board.legal_moves().iter().next().copied();
-    }
-    result
-}
-
-/// A search stopped inside an iteration whose root already has a fully searched move
-/// scoring above alpha: that deeper result replaces the last complete iteration's (it is
-/// the previous best move re-searched deeper, or a move that beat it). Reported as a
-/// `lowerbound`, since the root's remaining moves were not searched.
-fn adopt_unfinished(
-    w: &Worker,
-    line: RootLine,
-    result: &mut SearchResult,
-    depth: i32,
-    start: Instant,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) {
-    let RootLine { score, pv } = line;
-    on_info(&progress(
-        w,
-        depth,
-        start.elapsed(),
-        1,
-        score,
-        Bound::Lower,
-        pv.clone(),
-    ));
-    take_line(result, score, pv);
-}
-
-/// Makes `pv` (non-empty) with `score` the search's answer.
-fn take_line(result: &mut SearchResult, score: i32, pv: Vec<Move>) {
-    result.best_move = Some(pv[0]);
-    result.ponder_move = pv.get(1).copied();
-    result.score_internal = score;
-    result.score = Score::from_internal(score);
-    result.pv = pv;
-}
-
-/// One `info` report: the line's score and PV plus the worker's counters.
-fn progress(
-    w: &Worker,
-    depth: i32,
-    elapsed: Duration,
-    multipv: usize,
-    score: i32,
-    bound: Bound,
-    pv: Vec<Move>,
-) -> SearchInfo {
-    let nodes = w.total_nodes();
-    SearchInfo {
-        depth,
-        seldepth: w.seldepth as i32,
-        multipv,
-        score: Score::from_internal(score),
-        bound,
-        nodes,
-        nps: nps(nodes, elapsed),
-        hashfull: w.shared_tt_hashfull(),
-        time: elapsed,
-        pv,
-    }
-}
-
-fn nps(nodes: u64, elapsed: Duration) -> u64 {
-    (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64
 }

@@ -35,6 +35,20 @@ pub struct TtEntry {
     pub bound: Bound,
 }
 
+impl TtEntry {
+    /// Whether the stored bound alone settles a search of the window (`alpha`, `beta`): an
+    /// exact score, a lower bound at or above beta, or an upper bound at or below alpha.
+    /// (The caller checks that the entry is deep enough.)
+    #[inline]
+    pub fn cuts_off(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     generation: AtomicU8,

@@ -1,12 +1,23 @@
-//! Scores and the information search reports.
+//! The search's shared limits and units (plies, depths, scores) and the information it reports.
 
 use kestrel_chess::Move;
 use std::time::Duration;
+
+/// Deepest ply the search reaches (extensions included); per-ply tables have this many + 1 or
+/// + 2 rows.
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration the search starts: room for a few plies of extensions and quiescence.
+pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
+/// Quarter plies per ply: depths are counted in quarter plies so that Falcon's fractional
+/// extensions add up exactly.
+pub const ONE_PLY: i32 = 4;
 
 /// Score of a mate at the root; mate in n plies scores `MATE - n`.
 pub const MATE: i32 = 32000;
 /// Scores beyond this are mates.
 pub const MATE_BOUND: i32 = MATE - 1000;
+/// Larger than any score: the bounds of a full window.
+pub const INFINITY: i32 = MATE + 1;
 
 /// A score as UCI reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

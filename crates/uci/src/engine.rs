@@ -331,7 +331,10 @@ impl UciEngine {
             searcher.set_evaluator(Evaluator::new(s.params[0].clone()));
         }
         if searcher.config().search_params != s.params[1] {
-            searcher.set_search_params(s.params[1].clone());
+            if let Err(e) = searcher.set_search_params(s.params[1].clone()) {
+                self.out
+                    .info_string(&format!("{e}; search parameters unchanged"));
+            }
         }
         if self.new_game_pending {
             searcher.new_game();

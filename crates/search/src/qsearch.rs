@@ -1,0 +1,153 @@
+//! Quiescence search: beyond the horizon only captures and queen promotions (every evasion
+//! in check, and quiet checks at its first ply) are searched, so the static evaluation is
+//! only trusted in quiet positions. Stand pat, SEE and delta pruning keep it small.
+
+use crate::checks::gives_check;
+use crate::see::{capture_gain, see, value};
+use crate::types::{Bound, INFINITY, MATE, MAX_PLY};
+use crate::worker::Worker;
+use kestrel_chess::{GenKind, Move, MoveList, PieceKind};
+
+impl Worker<'_> {
+    /// Captures and promotions (all evasions when in check), stand pat, SEE and delta pruning.
+    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qs_depth: i32) -> i32 {
+        let use_tt = self.params.use_tt;
+        self.pv_len[ply] = ply;
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 && self.is_draw() {
+            return 0;
+        }
+        let in_check = self.board.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { self.evaluate() };
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.board.hash();
+        let entry = if use_tt {
+            self.shared.tt.probe(key, ply)
+        } else {
+            None
+        };
+        if let Some(e) = entry
+            && !pv_node
+            && e.cuts_off(alpha, beta)
+        {
+            return e.score;
+        }
+        let hash_move = entry
+            .and_then(|e| e.mv)
+            .filter(|&m| (in_check || m.is_noisy()) && self.board.is_legal(m));
+
+        // Stand pat: out of check, the side to move can decline every capture.
+        let static_eval;
+        let mut best_score;
+        if in_check {
+            static_eval = -INFINITY;
+            best_score = -MATE + ply as i32;
+        } else {
+            static_eval = entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            best_score = static_eval;
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+        let original_alpha = alpha;
+
+        let moves = self.qs_moves(in_check, qs_depth);
+        let mut picker = self.picker_over(moves, hash_move, ply);
+        let mut best_move = None;
+        while let Some((mv, _)) = picker.next_move() {
+            if !in_check && self.qs_skips(mv, static_eval, alpha) {
+                continue;
+            }
+            self.board.make_move(mv);
+            self.shared.tt.prefetch(self.board.hash());
+            let score = -self.qsearch(-beta, -alpha, ply + 1, qs_depth + 1);
+            self.board.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && picker.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if use_tt {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let eval = if in_check { 0 } else { static_eval };
+            self.shared
+                .tt
+                .store(key, best_move, best_score, eval, 0, bound, ply);
+        }
+        best_score
+    }
+
+    /// The moves quiescence looks at: every evasion in check; else captures and promotions,
+    /// plus quiet checks (not castling) at its first ply.
+    fn qs_moves(&self, in_check: bool, qs_depth: i32) -> MoveList {
+        let kind = if in_check {
+            GenKind::All
+        } else {
+            GenKind::Noisy
+        };
+        let mut moves = MoveList::new();
+        self.board.generate(kind, &mut moves);
+        if !in_check && self.params.use_qs_checks && qs_depth == 0 {
+            let mut quiets = MoveList::new();
+            self.board.generate(GenKind::Quiet, &mut quiets);
+            for &mv in quiets.iter() {
+                if !mv.is_castle() && gives_check(&self.board, mv) {
+                    moves.push(mv);
+                }
+            }
+        }
+        moves
+    }
+
+    /// Out of check: a quiet check that hangs the checker, an under-promotion, a capture that
+    /// cannot reach alpha even with the delta margin (delta pruning), or one that loses
+    /// material by SEE is not worth searching.
+    fn qs_skips(&self, mv: Move, static_eval: i32, alpha: i32) -> bool {
+        let p = &self.params;
+        if mv.is_quiet() {
+            return p.use_qs_see && see(&self.board, mv) < 0;
+        }
+        if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
+            return true;
+        }
+        let gain = capture_gain(&self.board, mv);
+        if p.use_qs_delta
+            && mv.promotion_kind().is_none()
+            && static_eval + gain + p.qs_delta_margin <= alpha
+        {
+            return true;
+        }
+        let mover = self
+            .board
+            .piece_at(mv.from())
+            .map_or(0, |pc| value(pc.kind));
+        p.use_qs_see && mover > gain && see(&self.board, mv) < -p.qs_see_margin
+    }
+}
