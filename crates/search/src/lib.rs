@@ -14,6 +14,7 @@ pub mod ablation;
 pub mod bench;
 mod blockage;
 mod checks;
+pub mod chessmaps;
 mod limits;
 pub mod ordering;
 mod params;

@@ -26,7 +26,7 @@ const fn scalar(
 }
 
 #[rustfmt::skip]
-static DECLS: [ParamDecl; 60] = [
+static DECLS: [ParamDecl; 63] = [
     // --- Falcon's 18 parameters (70 bits), in the order of David, Koppel & Netanyahu 2010 ---
     scalar("NULL_MOVE_USE", "null-move pruning on (1) or off (0)", &[1], 0, 1, 1),
     scalar("NULL_MOVE_R", "null-move depth reduction R, plies", &[4], 0, 7, 3),
@@ -89,6 +89,9 @@ static DECLS: [ParamDecl; 60] = [
     scalar("LMR_CUT_NODE", "LMR: extra reduction at expected cut nodes, quarter plies", &[4], 0, 15, 4),
     scalar("NULL_MOVE_EVAL_DIV", "null move: one more ply of R per this many cp of eval above beta (0: off)", &[200], 0, 1023, 10),
     scalar("USE_TIME_STABILITY", "timed games: more time while the best move changes or the score falls, less once it holds", &[0], 0, 1, 1),
+    scalar("QUIET_ORDER", "quiet moves after killers: 0 history, 1 Chessmaps, 2 both, 3 random (docs/chessmaps.md)", &[0], 0, 3, 2),
+    scalar("USE_SECTOR_KILLER", "Chessmaps: rank first the sector of the last quiet cut-off at this ply", &[0], 0, 1, 1),
+    scalar("CHESSMAPS_BOTH_WEIGHT", "QUIET_ORDER 2: history plus this times the Chessmaps score", &[64], 0, 1023, 10),
 ];
 
 /// Every search parameter (section `[search]` in params files).
@@ -216,6 +219,9 @@ pub struct SearchParams {
     pub lmr_cut_node: i32,
     pub null_eval_div: i32,
     pub use_time_stability: bool,
+    pub quiet_order: i32,
+    pub use_sector_killer: bool,
+    pub chessmaps_both_weight: i32,
 }
 
 impl Default for SearchParams {
@@ -304,6 +310,9 @@ impl SearchParams {
             lmr_cut_node: get("LMR_CUT_NODE"),
             null_eval_div: get("NULL_MOVE_EVAL_DIV"),
             use_time_stability: on("USE_TIME_STABILITY"),
+            quiet_order: get("QUIET_ORDER"),
+            use_sector_killer: on("USE_SECTOR_KILLER"),
+            chessmaps_both_weight: get("CHESSMAPS_BOTH_WEIGHT"),
         }
     }
 }
