@@ -21,6 +21,7 @@ pub mod ablation;
 pub mod bench;
 mod blockage;
 mod checks;
+pub mod chessmaps;
 mod deepening;
 mod limits;
 mod move_loop;

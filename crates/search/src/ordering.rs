@@ -41,8 +41,12 @@ pub trait MoveOrderer: Send {
 /// Builds a fresh orderer for each search thread.
 pub type OrdererFactory = fn(&SearchParams) -> Box<dyn MoveOrderer>;
 
-/// The default factory: [`HeuristicOrderer`].
+/// The default factory: [`HeuristicOrderer`], or the Chessmaps orderer when `QUIET_ORDER` or
+/// `USE_SECTOR_KILLER` asks for it.
 pub fn heuristic_orderer(params: &SearchParams) -> Box<dyn MoveOrderer> {
+    if params.quiet_order != 0 || params.use_sector_killer {
+        return crate::chessmaps::chessmaps_orderer(params);
+    }
     Box::new(HeuristicOrderer::new(params))
 }
 

@@ -178,6 +178,10 @@ declare_search_params! {
     iid_reduction: i32 = IID_REDUCTION, 2, 1..=7, 3 bits, "IID searches this many plies shallower than the node";
     lmr_pv_node: i32 = LMR_PV_NODE, 4, 0..=15, 4 bits, "LMR: this many quarter plies less at PV nodes";
     lmr_not_improving: i32 = LMR_NOT_IMPROVING, 2, 0..=15, 4 bits, "LMR: this many quarter plies more when not improving (with USE_IMPROVING)";
+    // --- Chessmaps quiet-move ordering (issue 15, docs/chessmaps.md); off by default ---
+    quiet_order: i32 = QUIET_ORDER, 0, 0..=3, 2 bits, "quiet moves after killers: 0 history, 1 Chessmaps, 2 both, 3 random (docs/chessmaps.md)";
+    use_sector_killer: bool = USE_SECTOR_KILLER, 0, 0..=1, 1 bits, "Chessmaps: rank first the sector of the last quiet cut-off at this ply";
+    chessmaps_both_weight: i32 = CHESSMAPS_BOTH_WEIGHT, 64, 0..=1023, 10 bits, "QUIET_ORDER 2: history plus this times the Chessmaps score";
 }
 
 /// Every search parameter (section `[search]` in params files).
