@@ -30,6 +30,8 @@ enum EvolveCommand {
     Positions(PositionsArgs),
     /// Play the evolved organism, a random organism and the expert against each other.
     Match(MatchArgs),
+    /// Falcon's search GA: evolve search parameters by nodes to solve a tactical suite.
+    Search(super::evolve_search::SearchGaArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -252,6 +254,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Mentor(m)) => run_mentor_command(m),
         Some(EvolveCommand::Positions(p)) => run_positions(p),
         Some(EvolveCommand::Match(m)) => run_match(m),
+        Some(EvolveCommand::Search(s)) => super::evolve_search::run(s),
     }
 }
 

@@ -1,0 +1,16 @@
+//! Falcon's search GA (David, Koppel & Netanyahu 2010): evolve the search parameters
+//! ([`kestrel_search::FALCON_SET`] by default) so that the search needs as few nodes as possible
+//! to solve the positions of a tactical test suite.
+//!
+//! - [`suite`]: EPD suites with `bm`/`am`, read and split (seeded) into train and test halves;
+//! - [`solve`]: the cost of one position under one parameter set (node-counted, deterministic);
+//! - [`fitness`]: the serialisable [`fitness::SearchFitnessSpec`] and the memoised
+//!   [`fitness::SearchFitness`] (a `ga::FitnessFunction` for bit and real genomes);
+//! - [`run`]: the whole experiment (GA, params file, log, chart, checkpoint, held-out report);
+//! - [`compare`]: several parameter sets side by side on one suite.
+
+pub mod compare;
+pub mod fitness;
+pub mod run;
+pub mod solve;
+pub mod suite;

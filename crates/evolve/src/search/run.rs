@@ -1,0 +1,289 @@
+//! The whole search-GA experiment: evolve the chosen search parameters on the training suite
+//! (from random, or with the defaults in the first generation), then report the defaults, a
+//! random organism and the evolved one on the training and held-out test suites. Writes
+//! `best.toml` (a `[search]` params file), `random.toml`, `log.csv`, `evolution.svg`,
+//! `checkpoint.json` and `memo.json` (the fitness memo, so a resumed run searches nothing twice).
+
+use crate::ga::{
+    BackgroundWriter, BitGenome, BitSpace, Checkpoint, GaOutcome, GaRun, GaSettings,
+    GenerationView, Genome, InProcessExecutor, Purpose, RealGenome, StopReason, render_log_csv,
+    stream_rng, write_chart,
+};
+use crate::mentor::organism::{GenomeKind, Organism, real_space};
+use crate::search::fitness::{
+    FitnessStats, SearchFitness, SearchFitnessSpec, SuiteScore, score_sets,
+};
+use crate::search::suite::parse_positions;
+use indicatif::{ProgressBar, ProgressStyle};
+use kestrel_params::{ParamValues, ParamsFile};
+use kestrel_search::SEARCH_TABLE;
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct SearchRunConfig {
+    pub spec: SearchFitnessSpec,
+    /// Held-out positions (EPD lines), scored after the run; may be empty.
+    pub test: Vec<String>,
+    pub genome: GenomeKind,
+    pub ga: GaSettings,
+    /// Put the default values in the first generation (the rest random).
+    pub seed_with_defaults: bool,
+    pub out_dir: PathBuf,
+    pub resume: bool,
+    pub progress: bool,
+}
+
+/// One parameter set's line of the final table.
+#[derive(Clone, Debug)]
+pub struct ReportRow {
+    pub label: &'static str,
+    pub fields: Vec<i32>,
+    pub train: SuiteScore,
+    pub test: Option<SuiteScore>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchRunReport {
+    pub train_positions: usize,
+    pub test_positions: usize,
+    pub generations: usize,
+    pub stop: StopReason,
+    pub ga_seconds: f64,
+    /// Fitness work during the GA (searches, memo hits, nodes).
+    pub stats: FitnessStats,
+    /// Defaults, random organism, evolved organism.
+    pub rows: Vec<ReportRow>,
+    pub best: ParamValues,
+    pub params_path: PathBuf,
+    pub log_path: PathBuf,
+    pub chart_path: PathBuf,
+}
+
+/// The memo file: the fitness's fingerprint and its entries.
+#[derive(Serialize, Deserialize)]
+struct MemoFile {
+    fingerprint: String,
+    entries: Vec<(Vec<i32>, SuiteScore)>,
+}
+
+fn bar(progress: bool, len: u64) -> ProgressBar {
+    if !progress {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template("  evolving [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
+            .expect("valid template"),
+    );
+    pb
+}
+
+/// Runs the experiment.
+pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
+    std::fs::create_dir_all(&cfg.out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", cfg.out_dir.display()))?;
+    let fitness = SearchFitness::build(cfg.spec.clone())?;
+    let test = parse_positions(&cfg.test)?;
+    let start = Instant::now();
+    let (outcome_fields, random_fields, history, stop) = match cfg.genome {
+        GenomeKind::Bits => {
+            let space = BitSpace {
+                len: fitness.schema.bit_len(),
+            };
+            let defaults = BitGenome(fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
+            let out = evolve::<BitGenome>(cfg, &space, &fitness, defaults)?;
+            let random = BitGenome::random(&space, &mut stream_rng(cfg.ga.seed, 0, Purpose::Init));
+            best_fields(&fitness, out, &random)
+        }
+        GenomeKind::Real => {
+            let space = real_space(&fitness.schema);
+            let defaults = BitGenome(fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
+            let values = defaults.field_values(&fitness.schema);
+            let out = evolve::<RealGenome>(
+                cfg,
+                &space,
+                &fitness,
+                RealGenome(values.iter().map(|&v| v as f64).collect()),
+            )?;
+            let random = RealGenome::random(&space, &mut stream_rng(cfg.ga.seed, 0, Purpose::Init));
+            best_fields(&fitness, out, &random)
+        }
+    };
+    let ga_seconds = start.elapsed().as_secs_f64();
+    let stats = fitness.stats();
+    let chart_path = cfg.out_dir.join("evolution.svg");
+    write_chart(&chart_path, &history, "nodes to solve the training suite")?;
+
+    let default_fields = fitness
+        .schema
+        .decode_fields(&fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
+    let labelled = [
+        ("defaults", default_fields),
+        ("random", random_fields),
+        ("evolved", outcome_fields),
+    ];
+    let train: Vec<Vec<i32>> = labelled.iter().map(|(_, f)| f.clone()).collect();
+    let train_scores = fitness.score_fields(&train);
+    let test_scores: Vec<Option<SuiteScore>> = if test.is_empty() {
+        vec![None; 3]
+    } else {
+        let sets: Vec<ParamValues> = train.iter().map(|f| fitness.values_of(f)).collect();
+        score_sets(&sets, &test, cfg.spec.rule, cfg.spec.hash_mb)
+            .into_iter()
+            .map(Some)
+            .collect()
+    };
+    let rows: Vec<ReportRow> = labelled
+        .into_iter()
+        .zip(train_scores.into_iter().zip(test_scores))
+        .map(|((label, fields), (train, test))| ReportRow {
+            label,
+            fields,
+            train,
+            test,
+        })
+        .collect();
+    let best = fitness.values_of(&rows[2].fields);
+    let params_path = cfg.out_dir.join("best.toml");
+    save_params(&params_path, &best)?;
+    save_params(
+        &cfg.out_dir.join("random.toml"),
+        &fitness.values_of(&rows[1].fields),
+    )?;
+    Ok(SearchRunReport {
+        train_positions: fitness.positions.len(),
+        test_positions: test.len(),
+        generations: history.len(),
+        stop,
+        ga_seconds,
+        stats,
+        rows,
+        best,
+        params_path,
+        log_path: cfg.out_dir.join("log.csv"),
+        chart_path,
+    })
+}
+
+type Fields = Vec<i32>;
+
+/// The evolved organism's fields (the last generation's fittest; with elitism the best ever
+/// found), the random organism's fields, the history and why the run stopped.
+fn best_fields<G: Organism>(
+    fitness: &SearchFitness,
+    out: GaOutcome<G>,
+    random: &G,
+) -> (Fields, Fields, Vec<crate::ga::GenerationStats>, StopReason) {
+    let best = out.population[out.best_index()].field_values(&fitness.schema);
+    (
+        best,
+        random.field_values(&fitness.schema),
+        out.history,
+        out.stop,
+    )
+}
+
+fn save_params(path: &Path, values: &ParamValues) -> Result<(), String> {
+    ParamsFile::save(path, &[values]).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Loads the memo saved beside the checkpoint when it belongs to this fitness.
+fn load_memo(path: &Path, fingerprint: &str, fitness: &SearchFitness) {
+    let Ok(bytes) = std::fs::read(path) else {
+        return;
+    };
+    if let Ok(memo) = serde_json::from_slice::<MemoFile>(&bytes)
+        && memo.fingerprint == fingerprint
+    {
+        fitness.preload(memo.entries);
+    }
+}
+
+/// A first generation with the defaults as organism 0 and the GA's own random organisms
+/// after it, saved as the checkpoint a run then resumes from.
+fn seeded_checkpoint<G: Organism>(
+    cfg: &SearchRunConfig,
+    space: &G::Space,
+    fingerprint: String,
+    defaults: G,
+) -> Checkpoint<G> {
+    let mut rng = stream_rng(cfg.ga.seed, 0, Purpose::Init);
+    let mut population: Vec<G> = (0..cfg.ga.population)
+        .map(|_| G::random(space, &mut rng))
+        .collect();
+    population[0] = defaults;
+    Checkpoint {
+        settings: cfg.ga.clone(),
+        fitness: fingerprint,
+        next_generation: 0,
+        population,
+        history: Vec::new(),
+        best_fitness: None,
+        best_generation: 0,
+    }
+}
+
+fn evolve<G: Organism>(
+    cfg: &SearchRunConfig,
+    space: &G::Space,
+    fitness: &SearchFitness,
+    defaults: G,
+) -> Result<GaOutcome<G>, String> {
+    let checkpoint = cfg.out_dir.join("checkpoint.json");
+    let memo_path = cfg.out_dir.join("memo.json");
+    let log_path = cfg.out_dir.join("log.csv");
+    let fingerprint = <SearchFitness as crate::ga::FitnessFunction<G>>::fingerprint(fitness);
+    let mut resume = cfg.resume;
+    if resume && checkpoint.exists() {
+        load_memo(&memo_path, &fingerprint, fitness);
+    } else if cfg.seed_with_defaults {
+        seeded_checkpoint(cfg, space, fingerprint.clone(), defaults)
+            .save(&checkpoint)
+            .map_err(|e| format!("cannot write {}: {e}", checkpoint.display()))?;
+        resume = true;
+    }
+    let run = GaRun {
+        settings: cfg.ga.clone(),
+        space,
+        fitness,
+        executor: &InProcessExecutor,
+        checkpoint: Some(checkpoint),
+        resume,
+    };
+    let pb = bar(cfg.progress, cfg.ga.termination.generations);
+    let writer = BackgroundWriter::new();
+    let mut write_error = None;
+    let outcome = run
+        .run(&mut |v: &GenerationView<G>| {
+            pb.set_position(v.stats.generation + 1);
+            pb.set_message(format!(
+                "best {:.0} nodes, mean {:.0}",
+                v.stats.best_objective, v.stats.mean_objective
+            ));
+            let memo = MemoFile {
+                fingerprint: fingerprint.clone(),
+                entries: fitness.memo_entries(),
+            };
+            let memo = serde_json::to_vec(&memo).expect("the memo is plain data");
+            let log = render_log_csv(v.history).into_bytes();
+            if let Err(e) = writer
+                .write(log_path.clone(), log)
+                .and_then(|()| writer.write(memo_path.clone(), memo))
+            {
+                write_error = Some(e);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| e.to_string())?;
+    pb.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    writer.finish()?;
+    Ok(outcome)
+}
