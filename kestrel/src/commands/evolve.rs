@@ -30,6 +30,8 @@ enum EvolveCommand {
     Positions(PositionsArgs),
     /// Play the evolved organism, a random organism and the expert against each other.
     Match(MatchArgs),
+    /// The teaching engine's tournament GA (round robins at 2 plies; docs/evolve-tournament.md).
+    Tournament(super::evolve_tournament::TournamentArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -252,6 +254,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Mentor(m)) => run_mentor_command(m),
         Some(EvolveCommand::Positions(p)) => run_positions(p),
         Some(EvolveCommand::Match(m)) => run_match(m),
+        Some(EvolveCommand::Tournament(t)) => super::evolve_tournament::run(t),
     }
 }
 
