@@ -32,6 +32,8 @@ enum EvolveCommand {
     Match(MatchArgs),
     /// Falcon's search GA: evolve search parameters by nodes to solve a tactical suite.
     Search(super::evolve_search::SearchGaArgs),
+    /// The teaching engine's tournament GA (round robins at 2 plies; docs/evolve-tournament.md).
+    Tournament(super::evolve_tournament::TournamentArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -255,6 +257,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Positions(p)) => run_positions(p),
         Some(EvolveCommand::Match(m)) => run_match(m),
         Some(EvolveCommand::Search(s)) => super::evolve_search::run(s),
+        Some(EvolveCommand::Tournament(t)) => super::evolve_tournament::run(t),
     }
 }
 

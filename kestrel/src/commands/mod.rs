@@ -6,6 +6,7 @@ pub mod epd;
 pub mod eval;
 pub mod evolve;
 pub mod evolve_search;
+pub mod evolve_tournament;
 pub mod ga_options;
 pub mod job_options;
 pub mod matches;

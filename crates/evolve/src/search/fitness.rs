@@ -97,7 +97,10 @@ pub fn position_costs(
             || Searcher::new(config.clone()),
             |searcher, task| {
                 // Fresh state per position: new params clear the hash table and histories.
-                searcher.set_search_params(sets[task / n].clone());
+                // Every set is decoded from SEARCH_TABLE's schema, so it is that table's.
+                searcher
+                    .set_search_params(sets[task / n].clone())
+                    .expect("search GA sets hold SEARCH_TABLE values");
                 position_cost(searcher, &positions[task % n], rule)
             },
         )
