@@ -30,6 +30,8 @@ enum EvolveCommand {
     Positions(PositionsArgs),
     /// Play the evolved organism, a random organism and the expert against each other.
     Match(MatchArgs),
+    /// Evolve an evaluation from random by agreeing with the moves played in games.
+    Moves(Box<super::evolve_moves::MovesArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -41,9 +43,13 @@ enum SetArg {
 #[derive(Args)]
 struct MentorArgs {
     /// Who scores the positions: `builtin` (Kestrel's hand-tuned evaluation and search) or
-    /// `uci:COMMAND` (any UCI engine, e.g. `uci:/usr/games/stockfish`).
-    #[arg(long, default_value = "builtin")]
-    mentor: String,
+    /// `uci:COMMAND` (any UCI engine, e.g. `uci:/usr/games/stockfish`). Several mentors,
+    /// comma-separated, are combined by --combine ("wisdom of crowds").
+    #[arg(long, default_value = "builtin", value_delimiter = ',')]
+    mentor: Vec<String>,
+    /// How several mentors' scores become one label: mean or median.
+    #[arg(long, default_value = "mean")]
+    combine: String,
     /// Mentor search depth in plies.
     #[arg(long, default_value_t = 2)]
     depth: i32,
@@ -252,6 +258,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Mentor(m)) => run_mentor_command(m),
         Some(EvolveCommand::Positions(p)) => run_positions(p),
         Some(EvolveCommand::Match(m)) => run_match(m),
+        Some(EvolveCommand::Moves(m)) => super::evolve_moves::run(*m),
     }
 }
 
@@ -291,7 +298,17 @@ const MENTOR_DEFAULTS: GaDefaults = GaDefaults {
 
 fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     let threads = a.job.start_threads()?;
-    let mentor: MentorSpec = a.mentor.parse().map_err(anyhow::Error::msg)?;
+    let mut mentors: Vec<MentorSpec> = a
+        .mentor
+        .iter()
+        .map(|m| m.parse())
+        .collect::<Result<_, String>>()
+        .map_err(anyhow::Error::msg)?;
+    if mentors.is_empty() {
+        bail!("--mentor needs at least one mentor");
+    }
+    let mentor = mentors.remove(0);
+    let combine = a.combine.parse().map_err(anyhow::Error::msg)?;
     if a.depth < 1 {
         bail!("--depth must be at least 1");
     }
@@ -316,6 +333,8 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     let cfg = MentorRunConfig {
         positions,
         mentor,
+        extra_mentors: mentors,
+        combine,
         depth: a.depth,
         set: match a.set {
             SetArg::Compact => ParamSet::Compact,
@@ -350,6 +369,12 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         r.first_generation_best
     );
     println!("train error       {:.1} cp", r.train_error);
+    for m in &r.per_mentor {
+        println!(
+            "  vs {:<30} organism {:.1} / {:.1} cp train / test; mentor vs combined {:.1} / {:.1} cp",
+            m.key, m.organism.0, m.organism.1, m.vs_combined.0, m.vs_combined.1
+        );
+    }
     println!("test error        {:.1} cp", r.test_error);
     println!(
         "hand-tuned eval   {:.1} cp train, {:.1} cp test (Kestrel's full static evaluation)",

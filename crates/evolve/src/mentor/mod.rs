@@ -2,6 +2,7 @@
 //! evaluation matches a mentor's shallow-search score on real game positions.
 
 pub mod builtin;
+pub mod crowd;
 pub mod fitness;
 pub mod labels;
 pub mod organism;
