@@ -376,6 +376,12 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         );
     }
     println!("test error        {:.1} cp", r.test_error);
+    if let Some(f) = &r.floor {
+        println!(
+            "linear floor      {:.1} cp train, {:.1} cp test (best fit of the evolved terms; {:.1} / {:.1} cp within their bit ranges)",
+            f.train_error, f.test_error, f.bounded_train_error, f.bounded_test_error
+        );
+    }
     println!(
         "hand-tuned eval   {:.1} cp train, {:.1} cp test (Kestrel's full static evaluation)",
         r.handtuned_error.0, r.handtuned_error.1

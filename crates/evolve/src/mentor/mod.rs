@@ -4,6 +4,7 @@
 pub mod builtin;
 pub mod crowd;
 pub mod fitness;
+pub mod floor;
 pub mod labels;
 pub mod organism;
 pub mod paper_match;

@@ -119,6 +119,9 @@ pub struct MentorError {
 
 #[derive(Clone, Debug)]
 pub struct MentorRunReport {
+    /// The best any values of the evolved terms can do (least-absolute-deviation fit; only for
+    /// sets of at most 64 values).
+    pub floor: Option<crate::mentor::floor::LinearFloor>,
     /// Per mentor (several mentors only): errors against each of them.
     pub per_mentor: Vec<MentorError>,
     pub mentor_key: String,
@@ -316,7 +319,16 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
     );
     let handtuned = ParamValues::defaults(&EVAL_TABLE);
     let handtuned_set = schema.decode(&schema.encode(&handtuned), &base);
+    let floor = (schema.fields.len() <= 64).then(|| {
+        crate::mentor::floor::linear_floor(
+            &schema,
+            (&train, &train_labels),
+            (&test, &test_labels),
+            30,
+        )
+    });
     Ok(MentorRunReport {
+        floor,
         per_mentor,
         mentor_key: key,
         train_positions: train.len(),
