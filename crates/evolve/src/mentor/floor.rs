@@ -44,6 +44,7 @@ fn design(boards: &[Board], schema: &BitSchema, column_of: &[usize]) -> Vec<Vec<
 
 /// Solves `a x = b` (k × k, symmetric positive definite after the ridge) by Gaussian
 /// elimination with partial pivoting.
+#[allow(clippy::needless_range_loop)] // rows and columns of one matrix
 fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let k = b.len();
     for col in 0..k {
@@ -88,6 +89,7 @@ fn mean_abs(rows: &[Vec<f64>], labels: &[i32], values: &[f64]) -> f64 {
 }
 
 /// Fits the schema's values to `labels` by least absolute deviation (`iterations` IRLS steps).
+#[allow(clippy::needless_range_loop)] // the normal matrix is indexed by term pairs
 pub fn linear_floor(
     schema: &BitSchema,
     train: (&[Board], &[i32]),
