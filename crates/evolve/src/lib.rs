@@ -7,6 +7,7 @@ pub mod ga;
 pub mod mentor;
 pub mod search;
 pub mod tournament;
+pub mod moves;
 pub mod tune;
 
 /// Sizes the global rayon pool (once per process; later calls with the same size are fine).

@@ -23,6 +23,8 @@ fn config(dir: &std::path::Path) -> MentorRunConfig {
     MentorRunConfig {
         positions: PositionsSource::Epd(positions),
         mentor: MentorSpec::Builtin,
+        extra_mentors: Vec::new(),
+        combine: kestrel_evolve::mentor::crowd::Combine::Mean,
         depth: 1,
         set: ParamSet::Compact,
         genome: GenomeKind::Bits,

@@ -50,6 +50,8 @@ fn config(dir: &Path, train: usize, test: usize) -> MentorRunConfig {
     MentorRunConfig {
         positions: PositionsSource::Epd(positions),
         mentor: MentorSpec::Builtin,
+        extra_mentors: Vec::new(),
+        combine: kestrel_evolve::mentor::crowd::Combine::Mean,
         depth: 1,
         set: ParamSet::Full,
         genome: GenomeKind::Real,

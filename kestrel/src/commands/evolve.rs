@@ -34,6 +34,8 @@ enum EvolveCommand {
     Search(super::evolve_search::SearchGaArgs),
     /// The teaching engine's tournament GA (round robins at 2 plies; docs/evolve-tournament.md).
     Tournament(super::evolve_tournament::TournamentArgs),
+    /// Evolve an evaluation from random by agreeing with the moves played in games.
+    Moves(Box<super::evolve_moves::MovesArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -45,9 +47,13 @@ enum SetArg {
 #[derive(Args)]
 struct MentorArgs {
     /// Who scores the positions: `builtin` (Kestrel's hand-tuned evaluation and search) or
-    /// `uci:COMMAND` (any UCI engine, e.g. `uci:/usr/games/stockfish`).
-    #[arg(long, default_value = "builtin")]
-    mentor: String,
+    /// `uci:COMMAND` (any UCI engine, e.g. `uci:/usr/games/stockfish`). Several mentors,
+    /// comma-separated, are combined by --combine ("wisdom of crowds").
+    #[arg(long, default_value = "builtin", value_delimiter = ',')]
+    mentor: Vec<String>,
+    /// How several mentors' scores become one label: mean or median.
+    #[arg(long, default_value = "mean")]
+    combine: String,
     /// Mentor search depth in plies.
     #[arg(long, default_value_t = 2)]
     depth: i32,
@@ -258,6 +264,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Match(m)) => run_match(m),
         Some(EvolveCommand::Search(s)) => super::evolve_search::run(s),
         Some(EvolveCommand::Tournament(t)) => super::evolve_tournament::run(t),
+        Some(EvolveCommand::Moves(m)) => super::evolve_moves::run(*m),
     }
 }
 
@@ -297,7 +304,17 @@ const MENTOR_DEFAULTS: GaDefaults = GaDefaults {
 
 fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     let threads = a.job.start_threads()?;
-    let mentor: MentorSpec = a.mentor.parse().map_err(anyhow::Error::msg)?;
+    let mut mentors: Vec<MentorSpec> = a
+        .mentor
+        .iter()
+        .map(|m| m.parse())
+        .collect::<Result<_, String>>()
+        .map_err(anyhow::Error::msg)?;
+    if mentors.is_empty() {
+        bail!("--mentor needs at least one mentor");
+    }
+    let mentor = mentors.remove(0);
+    let combine = a.combine.parse().map_err(anyhow::Error::msg)?;
     if a.depth < 1 {
         bail!("--depth must be at least 1");
     }
@@ -322,6 +339,8 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     let cfg = MentorRunConfig {
         positions,
         mentor,
+        extra_mentors: mentors,
+        combine,
         depth: a.depth,
         set: match a.set {
             SetArg::Compact => ParamSet::Compact,
@@ -356,7 +375,19 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         r.first_generation_best
     );
     println!("train error       {:.1} cp", r.train_error);
+    for m in &r.per_mentor {
+        println!(
+            "  vs {:<30} organism {:.1} / {:.1} cp train / test; mentor vs combined {:.1} / {:.1} cp",
+            m.key, m.organism.0, m.organism.1, m.vs_combined.0, m.vs_combined.1
+        );
+    }
     println!("test error        {:.1} cp", r.test_error);
+    if let Some(f) = &r.floor {
+        println!(
+            "linear floor      {:.1} cp train, {:.1} cp test (best fit of the evolved terms; {:.1} / {:.1} cp within their bit ranges)",
+            f.train_error, f.test_error, f.bounded_train_error, f.bounded_test_error
+        );
+    }
     println!(
         "hand-tuned eval   {:.1} cp train, {:.1} cp test (Kestrel's full static evaluation)",
         r.handtuned_error.0, r.handtuned_error.1

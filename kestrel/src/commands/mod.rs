@@ -7,6 +7,7 @@ pub mod eval;
 pub mod evolve;
 pub mod evolve_search;
 pub mod evolve_tournament;
+pub mod evolve_moves;
 pub mod ga_options;
 pub mod job_options;
 pub mod matches;

@@ -2,7 +2,9 @@
 //! evaluation matches a mentor's shallow-search score on real game positions.
 
 pub mod builtin;
+pub mod crowd;
 pub mod fitness;
+pub mod floor;
 pub mod labels;
 pub mod organism;
 pub mod paper_match;

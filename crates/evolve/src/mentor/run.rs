@@ -6,6 +6,7 @@ use crate::ga::{
     InProcessExecutor, RealGenome, StopReason, render_log_csv, write_chart,
 };
 use crate::mentor::builtin::BuiltinMentor;
+use crate::mentor::crowd::{Combine, combine_labels, kept_scores, mean_abs_diff};
 use crate::mentor::fitness::{LabelledSet, MentorFitness, organism_matrix};
 use crate::mentor::labels::{Label, LabelCache, LabelStats, Mentor, label_positions};
 use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
@@ -84,6 +85,9 @@ pub enum PositionsSource {
 pub struct MentorRunConfig {
     pub positions: PositionsSource,
     pub mentor: MentorSpec,
+    /// Further mentors: every mentor labels the positions, `combine` makes one label of them.
+    pub extra_mentors: Vec<MentorSpec>,
+    pub combine: Combine,
     pub depth: i32,
     pub set: ParamSet,
     /// Bit strings (the paper) or real vectors.
@@ -102,8 +106,24 @@ pub struct MentorRunConfig {
     pub mentor_processes: usize,
 }
 
+/// The best organism's error against one mentor, and how far that mentor is from the
+/// combined label (its disagreement with the crowd).
+#[derive(Clone, Debug)]
+pub struct MentorError {
+    pub key: String,
+    /// Best organism vs this mentor (train, test).
+    pub organism: (f64, f64),
+    /// This mentor vs the combined label (train, test).
+    pub vs_combined: (f64, f64),
+}
+
 #[derive(Clone, Debug)]
 pub struct MentorRunReport {
+    /// The best any values of the evolved terms can do (least-absolute-deviation fit; only for
+    /// sets of at most 64 values).
+    pub floor: Option<crate::mentor::floor::LinearFloor>,
+    /// Per mentor (several mentors only): errors against each of them.
+    pub per_mentor: Vec<MentorError>,
     pub mentor_key: String,
     pub train_positions: usize,
     pub test_positions: usize,
@@ -158,8 +178,8 @@ fn load_positions(cfg: &MentorRunConfig) -> Result<PositionSet, String> {
     }
 }
 
-fn make_mentor(cfg: &MentorRunConfig) -> Result<Box<dyn Mentor>, String> {
-    Ok(match &cfg.mentor {
+fn make_mentor(cfg: &MentorRunConfig, spec: &MentorSpec) -> Result<Box<dyn Mentor>, String> {
+    Ok(match spec {
         MentorSpec::Builtin => Box::new(BuiltinMentor::new(cfg.depth)),
         MentorSpec::Uci(cmd) => Box::new(UciMentor::new(cmd, cfg.depth, cfg.mentor_processes)?),
     })
@@ -214,28 +234,18 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         .map_err(|e| format!("cannot create {}: {e}", cfg.out_dir.display()))?;
     let positions = load_positions(cfg)?;
 
-    // Mentor labels (cached).
-    let mut mentor = make_mentor(cfg)?;
-    let key = mentor.key();
-    let cache_path = cfg
-        .labels
-        .clone()
-        .unwrap_or_else(|| cfg.out_dir.join("labels.tsv"));
-    let mut cache = LabelCache::open(&cache_path, &key)?;
     let all: Vec<Board> = positions
         .train
         .iter()
         .chain(&positions.test)
         .cloned()
         .collect();
-    let pb = bar(cfg.progress, all.len() as u64, "labelling");
-    let (labels, label_stats) =
-        label_positions(&all, mentor.as_mut(), &mut cache, 500, &mut |done, todo| {
-            pb.set_length(todo as u64);
-            pb.set_position(done as u64);
-        })?;
-    pb.finish_and_clear();
-    drop(mentor);
+    let (keys, per_mentor, label_stats) = label_all(cfg, &all)?;
+    let key = match keys.len() {
+        1 => keys[0].clone(),
+        _ => format!("{:?}({})", cfg.combine, keys.join(", ")).to_lowercase(),
+    };
+    let labels = combine_labels(&per_mentor, cfg.combine);
     let n_train = positions.train.len();
     let (train, train_labels, m1, f1) = keep_labelled(positions.train, &labels[..n_train]);
     let (test, test_labels, m2, f2) = keep_labelled(positions.test, &labels[n_train..]);
@@ -298,9 +308,28 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
     let params_path = cfg.out_dir.join("best.toml");
     ParamsFile::save(&params_path, &[&best_values])
         .map_err(|e| format!("cannot write {}: {e}", params_path.display()))?;
+    let per_mentor = per_mentor_errors(
+        &keys,
+        &per_mentor,
+        &labels,
+        n_train,
+        (&train, &test),
+        (&train_labels, &test_labels),
+        &best_values,
+    );
     let handtuned = ParamValues::defaults(&EVAL_TABLE);
     let handtuned_set = schema.decode(&schema.encode(&handtuned), &base);
+    let floor = (schema.fields.len() <= 64).then(|| {
+        crate::mentor::floor::linear_floor(
+            &schema,
+            (&train, &train_labels),
+            (&test, &test_labels),
+            30,
+        )
+    });
     Ok(MentorRunReport {
+        floor,
+        per_mentor,
         mentor_key: key,
         train_positions: train.len(),
         test_positions: test.len(),
@@ -326,6 +355,83 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         log_path,
         chart_path,
     })
+}
+
+/// Labels `boards` with every mentor (each through the label cache): keys, labels per mentor,
+/// and the labelling work summed over mentors.
+#[allow(clippy::type_complexity)]
+fn label_all(
+    cfg: &MentorRunConfig,
+    boards: &[Board],
+) -> Result<(Vec<String>, Vec<Vec<Option<Label>>>, LabelStats), String> {
+    let cache_path = cfg
+        .labels
+        .clone()
+        .unwrap_or_else(|| cfg.out_dir.join("labels.tsv"));
+    let (mut keys, mut per_mentor) = (Vec::new(), Vec::new());
+    let mut total = LabelStats::default();
+    for spec in std::iter::once(&cfg.mentor).chain(&cfg.extra_mentors) {
+        let mut mentor = make_mentor(cfg, spec)?;
+        let key = mentor.key();
+        let mut cache = LabelCache::open(&cache_path, &key)?;
+        let pb = bar(cfg.progress, boards.len() as u64, "labelling");
+        let (labels, stats) = label_positions(
+            boards,
+            mentor.as_mut(),
+            &mut cache,
+            500,
+            &mut |done, todo| {
+                pb.set_length(todo as u64);
+                pb.set_position(done as u64);
+            },
+        )?;
+        pb.finish_and_clear();
+        total.cached += stats.cached;
+        total.computed += stats.computed;
+        total.failed += stats.failed;
+        total.seconds += stats.seconds;
+        keys.push(key);
+        per_mentor.push(labels);
+    }
+    Ok((keys, per_mentor, total))
+}
+
+/// With several mentors: the best organism's error against each, and each mentor's distance
+/// from the combined label, on the kept train and test positions.
+fn per_mentor_errors(
+    keys: &[String],
+    per_mentor: &[Vec<Option<Label>>],
+    combined: &[Option<Label>],
+    n_train: usize,
+    boards: (&[Board], &[Board]),
+    combined_kept: (&[i32], &[i32]),
+    best: &ParamValues,
+) -> Vec<MentorError> {
+    if keys.len() < 2 {
+        return Vec::new();
+    }
+    let keep: Vec<bool> = combined
+        .iter()
+        .map(|l| matches!(l, Some(Label::Cp(_))))
+        .collect();
+    keys.iter()
+        .zip(per_mentor)
+        .map(|(key, labels)| {
+            let train = kept_scores(&labels[..n_train], &keep[..n_train]);
+            let test = kept_scores(&labels[n_train..], &keep[n_train..]);
+            MentorError {
+                key: key.clone(),
+                organism: (
+                    static_error(best, boards.0, &train),
+                    static_error(best, boards.1, &test),
+                ),
+                vs_combined: (
+                    mean_abs_diff(&train, combined_kept.0),
+                    mean_abs_diff(&test, combined_kept.1),
+                ),
+            }
+        })
+        .collect()
 }
 
 /// Runs the GA with genome `G`, logging every generation and checkpointing to `OUT`.

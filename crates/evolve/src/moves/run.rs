@@ -1,0 +1,316 @@
+//! The whole move-learning experiment: PGN → positions with the played moves → child leaves
+//! traced → GA from random → best organism, with its agreement on train and test beside
+//! references (Kestrel's hand-tuned evaluation, a random organism, a random move).
+
+use crate::ga::{
+    BackgroundWriter, BitGenome, BitSpace, FitnessFunction, GaOutcome, GaRun, GaSettings,
+    GenerationView, InProcessExecutor, RealGenome, StopReason, render_log_csv, write_chart,
+};
+use crate::mentor::fitness::organism_matrix;
+use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
+use crate::mentor::paper_match::random_organism;
+use crate::mentor::run::ParamSet;
+use crate::moves::data::{MoveExtract, MoveExtractStats, MoveSet, extract_moves};
+use crate::moves::fitness::{ChildSet, MovesFitness};
+use crate::moves::search_fitness::SearchMovesFitness;
+use indicatif::{ProgressBar, ProgressStyle};
+use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Everything a move-learning run needs.
+#[derive(Clone, Debug)]
+pub struct MovesRunConfig {
+    pub pgn: PathBuf,
+    pub extract: MoveExtract,
+    /// 1: one ply plus quiescence, scored by matrix products; more: real alpha-beta searches
+    /// of every organism (slow).
+    pub depth: i32,
+    /// Longest capture line followed to a leaf (0: the children themselves).
+    pub max_captures: i32,
+    pub set: ParamSet,
+    pub genome: GenomeKind,
+    pub coding: Coding,
+    /// Training positions per generation (0: all).
+    pub sample: usize,
+    pub ga: GaSettings,
+    pub out_dir: PathBuf,
+    pub resume: bool,
+    pub progress: bool,
+    /// Seed of the random reference organism.
+    pub random_seed: u64,
+}
+
+/// Agreement (%) on train and test.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Agreement {
+    pub train: f64,
+    pub test: f64,
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub struct MovesRunReport {
+    pub extract: MoveExtractStats,
+    pub train_positions: usize,
+    pub test_positions: usize,
+    /// Legal moves over all positions (leaf rows).
+    pub leaves: usize,
+    pub prepare_seconds: f64,
+    pub ga_seconds: f64,
+    pub generations: usize,
+    pub stop: StopReason,
+    pub best: ParamValues,
+    pub evolved: Agreement,
+    /// Kestrel's full hand-tuned evaluation on the same leaves.
+    pub expert: Agreement,
+    /// The hand-tuned values of the evolved set alone.
+    pub expert_set: Agreement,
+    /// A random organism of the evolved set (`random_seed`).
+    pub random: Agreement,
+    /// A uniformly random legal move.
+    pub chance: Agreement,
+    pub params_path: PathBuf,
+    pub log_path: PathBuf,
+    pub chart_path: PathBuf,
+}
+
+fn bar(progress: bool, len: u64) -> ProgressBar {
+    if !progress {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template("  evolving [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
+            .expect("valid template"),
+    );
+    pb
+}
+
+/// A short hash of the positions and played moves, so a checkpoint never resumes on other data.
+fn data_hash(set: &MoveSet) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in &set.train {
+        let mv = p.played.to_string();
+        for byte in p.board.hash().to_le_bytes().iter().chain(mv.as_bytes()) {
+            h = (h ^ *byte as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The evolved set's schema with every other term zero (the organisms' evaluation).
+pub fn base_values() -> ParamValues {
+    ParamValues::zeros(&EVAL_TABLE)
+}
+
+/// Runs the experiment and writes `best.toml`, `log.csv`, `evolution.svg` to the out folder.
+pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
+    if cfg.depth < 1 {
+        return Err("the search depth must be at least 1".into());
+    }
+    std::fs::create_dir_all(&cfg.out_dir)
+        .map_err(|e| format!("cannot create {}: {e}", cfg.out_dir.display()))?;
+    let start = Instant::now();
+    let (data, extract) = extract_moves(&cfg.pgn, &cfg.extract)?;
+    let schema = cfg.set.schema(cfg.coding);
+    let base = base_values();
+    let expert = Evaluator::new(ParamValues::defaults(&EVAL_TABLE));
+    let train = ChildSet::build(&data.train, &schema, &base, &expert, cfg.max_captures);
+    let test = ChildSet::build(&data.test, &schema, &base, &expert, cfg.max_captures);
+    let prepare_seconds = start.elapsed().as_secs_f64();
+    let data_id = format!(
+        "{:?} | d{} q{} | data {:016x}",
+        cfg.set,
+        cfg.depth,
+        cfg.max_captures,
+        data_hash(&data)
+    );
+    let leaves = train.leaf_count() + test.leaf_count();
+    let handtuned = ParamValues::defaults(&EVAL_TABLE);
+    let expert_agreement = agreement_of(&train, &test, &handtuned);
+    let expert_set = agreement_of(
+        &train,
+        &test,
+        &schema.decode(&schema.encode(&handtuned), &base),
+    );
+    let random = agreement_of(&train, &test, &random_in(&schema, cfg.random_seed));
+    let chance = Agreement {
+        train: 100.0 * train.chance(),
+        test: 100.0 * test.chance(),
+    };
+
+    let log_path = cfg.out_dir.join("log.csv");
+    let chart_path = cfg.out_dir.join("evolution.svg");
+    let ga_start = Instant::now();
+    let ((history, stop, organisms), train) = if cfg.depth == 1 {
+        let fitness = MovesFitness {
+            schema: schema.clone(),
+            train,
+            sample: cfg.sample,
+            data_id,
+        };
+        (
+            evolve_kind(cfg, &schema, &fitness, &log_path)?,
+            fitness.train,
+        )
+    } else {
+        let fitness = SearchMovesFitness {
+            schema: schema.clone(),
+            positions: data.train.clone(),
+            depth: cfg.depth,
+            sample: cfg.sample,
+            data_id,
+        };
+        (evolve_kind(cfg, &schema, &fitness, &log_path)?, train)
+    };
+    let ga_seconds = ga_start.elapsed().as_secs_f64();
+    write_chart(&chart_path, &history, "move agreement (%)")?;
+
+    // The final organism: the last generation's best on the whole training set (1-ply leaves).
+    let train_matches = train.matches(&organisms, None);
+    let best = (0..train_matches.len())
+        .max_by(|&a, &b| {
+            train_matches[a]
+                .total_cmp(&train_matches[b])
+                .then(b.cmp(&a))
+        })
+        .expect("non-empty population");
+    let k = schema.fields.len();
+    let best_fields: Vec<i32> = organisms[best * k..(best + 1) * k]
+        .iter()
+        .map(|&v| v as i32)
+        .collect();
+    let best_values = with_fields(&schema, &base, &best_fields);
+    let evolved = agreement_of(&train, &test, &best_values);
+    let params_path = cfg.out_dir.join("best.toml");
+    ParamsFile::save(&params_path, &[&best_values])
+        .map_err(|e| format!("cannot write {}: {e}", params_path.display()))?;
+    Ok(MovesRunReport {
+        extract,
+        train_positions: data.train.len(),
+        test_positions: data.test.len(),
+        leaves,
+        prepare_seconds,
+        ga_seconds,
+        generations: history.len(),
+        stop,
+        best: best_values,
+        evolved,
+        expert: expert_agreement,
+        expert_set,
+        random,
+        chance,
+        params_path,
+        log_path,
+        chart_path,
+    })
+}
+
+/// Agreement (%) of fixed parameters on the train and test leaves.
+fn agreement_of(train: &ChildSet, test: &ChildSet, params: &ParamValues) -> Agreement {
+    let eval = Evaluator::new(params.clone());
+    let percent = |set: &ChildSet| 100.0 * set.matches_of(&eval) / set.len().max(1) as f64;
+    Agreement {
+        train: percent(train),
+        test: percent(test),
+    }
+}
+
+/// A random organism of `schema` (bit genome drawn as generation 0 would), other terms zero.
+fn random_in(schema: &BitSchema, seed: u64) -> ParamValues {
+    if schema.fields.len() == ParamSet::Compact.schema(Coding::Binary).fields.len() {
+        return random_organism(seed);
+    }
+    use crate::ga::Genome;
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let g = BitGenome::random(
+        &BitSpace {
+            len: schema.bit_len(),
+        },
+        &mut rng,
+    );
+    schema.decode(&g.0, &base_values())
+}
+
+type Evolved = (Vec<crate::ga::GenerationStats>, StopReason, Vec<f64>);
+
+/// Runs the GA with the configured genome kind; returns history, stop reason and the final
+/// population's evolved values (m × k).
+fn evolve_kind<F>(
+    cfg: &MovesRunConfig,
+    schema: &BitSchema,
+    fitness: &F,
+    log_path: &Path,
+) -> Result<Evolved, String>
+where
+    F: FitnessFunction<BitGenome> + FitnessFunction<RealGenome>,
+{
+    Ok(match cfg.genome {
+        GenomeKind::Bits => {
+            let space = BitSpace {
+                len: schema.bit_len(),
+            };
+            let out: GaOutcome<BitGenome> = evolve(cfg, &space, fitness, log_path)?;
+            (
+                out.history,
+                out.stop,
+                organism_matrix(schema, &out.population),
+            )
+        }
+        GenomeKind::Real => {
+            let out: GaOutcome<RealGenome> = evolve(cfg, &real_space(schema), fitness, log_path)?;
+            (
+                out.history,
+                out.stop,
+                organism_matrix(schema, &out.population),
+            )
+        }
+    })
+}
+
+/// Runs the GA with genome `G`, logging every generation and checkpointing to the out folder.
+fn evolve<G: Organism>(
+    cfg: &MovesRunConfig,
+    space: &G::Space,
+    fitness: &dyn FitnessFunction<G>,
+    log_path: &Path,
+) -> Result<GaOutcome<G>, String> {
+    let run = GaRun {
+        settings: cfg.ga.clone(),
+        space,
+        fitness,
+        executor: &InProcessExecutor,
+        checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
+        resume: cfg.resume,
+    };
+    let pb = bar(cfg.progress, cfg.ga.termination.generations);
+    let log_writer = BackgroundWriter::new();
+    let mut log_error = None;
+    let outcome = run
+        .run(&mut |v: &GenerationView<G>| {
+            pb.set_position(v.stats.generation + 1);
+            pb.set_message(format!(
+                "best {:.1}%, mean {:.1}%",
+                v.stats.best_objective, v.stats.mean_objective
+            ));
+            if let Err(e) = log_writer.write(
+                log_path.to_path_buf(),
+                render_log_csv(v.history).into_bytes(),
+            ) {
+                log_error = Some(e);
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| e.to_string())?;
+    pb.finish_and_clear();
+    if let Some(e) = log_error {
+        return Err(e);
+    }
+    log_writer.finish()?;
+    Ok(outcome)
+}

@@ -1,0 +1,87 @@
+//! Move agreement at a deeper search (on request): every organism searches every sampled
+//! position with Kestrel's alpha-beta search and its own evaluation. Exact for any depth, but
+//! a search per organism and position, so far slower than the 1-ply matrix fitness.
+
+use crate::ga::{Evaluation, FitnessFunction};
+use crate::mentor::organism::{Organism, with_fields};
+use crate::moves::data::MovePosition;
+use crate::moves::run::base_values;
+use kestrel_eval::Evaluator;
+use kestrel_params::BitSchema;
+use kestrel_search::{EngineConfig, SearchLimits, Searcher};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// Move agreement of real fixed-depth searches.
+pub struct SearchMovesFitness {
+    pub schema: BitSchema,
+    pub positions: Vec<MovePosition>,
+    /// Search depth in plies.
+    pub depth: i32,
+    /// Positions drawn per generation (0: all).
+    pub sample: usize,
+    /// Names the data for checkpoints.
+    pub data_id: String,
+}
+
+impl SearchMovesFitness {
+    fn sample_positions(&self, seed: u64) -> Vec<usize> {
+        let n = self.positions.len();
+        if self.sample == 0 || self.sample >= n {
+            return (0..n).collect();
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut rows = rand::seq::index::sample(&mut rng, n, self.sample).into_vec();
+        rows.sort_unstable();
+        rows
+    }
+
+    /// Positions (of `rows`) where the organism's search plays the recorded move.
+    fn agreements<G: Organism>(&self, genome: &G, rows: &[usize]) -> usize {
+        let values = with_fields(
+            &self.schema,
+            &base_values(),
+            &genome.field_values(&self.schema),
+        );
+        rows.iter()
+            .filter(|&&i| {
+                // A fresh small searcher per position: the choice never depends on the order.
+                let mut searcher = Searcher::new(EngineConfig {
+                    hash_mb: 1,
+                    threads: 1,
+                    evaluator: Evaluator::new(values.clone()),
+                    ..EngineConfig::default()
+                });
+                let p = &self.positions[i];
+                let result =
+                    searcher.search(&p.board, &SearchLimits::depth(self.depth), &mut |_| {});
+                result.best_move == Some(p.played)
+            })
+            .count()
+    }
+}
+
+impl<G: Organism> FitnessFunction<G> for SearchMovesFitness {
+    fn evaluate(&self, sample_seed: u64, genomes: &[G]) -> Vec<Evaluation> {
+        let rows = self.sample_positions(sample_seed);
+        genomes
+            .iter()
+            .map(|g| {
+                let m = self.agreements(g, &rows) as f64;
+                Evaluation {
+                    fitness: m * m,
+                    objective: 100.0 * m / rows.len().max(1) as f64,
+                }
+            })
+            .collect()
+    }
+
+    fn fingerprint(&self) -> String {
+        format!(
+            "moves-search {} | {} | sample {}",
+            self.data_id,
+            G::describe(&self.schema),
+            self.sample
+        )
+    }
+}
