@@ -33,13 +33,15 @@ enum Command {
     /// Play a match between two engines (built-in configurations or UCI commands).
     Match(commands::matches::MatchArgs),
     /// Evolve evaluation or search parameters with a genetic algorithm.
-    Evolve(commands::evolve::EvolveArgs),
+    Evolve(Box<commands::evolve::EvolveArgs>),
     /// Fit the evaluation by gradient descent to a mentor's scores and/or game results.
     Tune(commands::tune::TuneArgs),
     /// Build or inspect opening books (text move trees and Polyglot .bin).
     Book(commands::book::BookArgs),
     /// Ablation table: nodes with each search heuristic switched off in turn.
     SearchStats(commands::search_stats::SearchStatsArgs),
+    /// Answer fitness jobs (JSON lines) for cluster executors (docs/cluster.md).
+    Worker(commands::worker::WorkerArgs),
 }
 
 fn main() {
@@ -51,10 +53,11 @@ fn main() {
         Some(Command::Eval(args)) => commands::eval::run(args),
         Some(Command::Epd(args)) => commands::epd::run(args),
         Some(Command::Match(args)) => commands::matches::run(args),
-        Some(Command::Evolve(args)) => commands::evolve::run(args),
+        Some(Command::Evolve(args)) => commands::evolve::run(*args),
         Some(Command::Tune(args)) => commands::tune::run(args),
         Some(Command::Book(args)) => commands::book::run(args),
         Some(Command::SearchStats(args)) => commands::search_stats::run(args),
+        Some(Command::Worker(args)) => commands::worker::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

@@ -61,6 +61,7 @@ fn config(dir: &Path, train: usize, test: usize) -> MentorRunConfig {
         resume: false,
         progress: false,
         mentor_processes: 1,
+        ray: None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! extract training positions from PGN (`evolve positions`), and play the evolved organism
 //! against a random one and the expert (`evolve match`).
 
+use super::executor_options::ExecutorOptions;
 use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
@@ -152,6 +153,8 @@ struct MentorArgs {
     labels: Option<PathBuf>,
     #[command(flatten)]
     job: JobOptions,
+    #[command(flatten)]
+    executor: ExecutorOptions,
 }
 
 #[derive(Args)]
@@ -455,10 +458,12 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         resume: a.job.resume,
         progress: !a.job.quiet,
         mentor_processes: threads,
+        ray: a.executor.ray()?,
     };
     cfg.ga.validate().map_err(anyhow::Error::msg)?;
     let r = run_mentor(&cfg).map_err(anyhow::Error::msg)?;
     println!("mentor            {}", r.mentor_key);
+    println!("fitness on        {}", r.executor);
     println!(
         "positions         {} train, {} test ({} mate scores and {} mentor failures left out)",
         r.train_positions, r.test_positions, r.dropped_mates, r.dropped_failures
