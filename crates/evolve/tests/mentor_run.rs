@@ -46,6 +46,7 @@ fn config(dir: &std::path::Path) -> MentorRunConfig {
         resume: false,
         progress: false,
         mentor_processes: 1,
+        ray: None,
     }
 }
 

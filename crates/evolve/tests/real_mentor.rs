@@ -63,6 +63,7 @@ fn config(dir: &Path, train: usize, test: usize) -> MentorRunConfig {
         resume: false,
         progress: false,
         mentor_processes: 1,
+        ray: None,
     }
 }
 

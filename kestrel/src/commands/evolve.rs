@@ -4,6 +4,7 @@
 //! against a random one and the expert (`evolve match`).
 
 use super::ga_options::{GaArgs, GaDefaults};
+use super::executor_options::ExecutorOptions;
 use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
@@ -85,6 +86,8 @@ struct MentorArgs {
     labels: Option<PathBuf>,
     #[command(flatten)]
     job: JobOptions,
+    #[command(flatten)]
+    executor: ExecutorOptions,
 }
 
 #[derive(Args)]
@@ -355,9 +358,11 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         resume: a.job.resume,
         progress: !a.job.quiet,
         mentor_processes: threads,
+        ray: a.executor.ray()?,
     };
     let r = run_mentor(&cfg).map_err(anyhow::Error::msg)?;
     println!("mentor            {}", r.mentor_key);
+    println!("fitness on        {}", r.executor);
     println!(
         "positions         {} train, {} test ({} mate scores and {} mentor failures left out)",
         r.train_positions, r.test_positions, r.dropped_mates, r.dropped_failures

@@ -9,6 +9,7 @@ pub mod labels;
 pub mod organism;
 pub mod paper_match;
 pub mod positions;
+pub mod remote;
 pub mod run;
 pub mod trace_matrix;
 pub mod uci_mentor;

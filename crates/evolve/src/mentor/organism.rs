@@ -6,7 +6,8 @@ use crate::ga::{BitGenome, Genome, RealGenome, RealSpace};
 use kestrel_params::{BitSchema, ParamValues};
 
 /// Which genome a mentor run evolves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GenomeKind {
     /// Bit strings with the schema's widths and coding (the paper's chromosome).
     Bits,

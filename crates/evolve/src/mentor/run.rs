@@ -1,8 +1,9 @@
 //! The whole expert-driven experiment: positions → mentor labels → GA from random → best
 //! organism, with its train and test error, a params file, a log and a chart.
 
+use crate::cluster::{BlobStore, FitnessSpec, RayExecutor, RayOptions};
 use crate::ga::{
-    BackgroundWriter, BitGenome, BitSpace, GaOutcome, GaRun, GaSettings, GenerationView,
+    BackgroundWriter, BitGenome, BitSpace, Executor, GaOutcome, GaRun, GaSettings, GenerationView,
     InProcessExecutor, RealGenome, StopReason, render_log_csv, write_chart,
 };
 use crate::mentor::builtin::BuiltinMentor;
@@ -11,6 +12,7 @@ use crate::mentor::fitness::{LabelledSet, MentorFitness, organism_matrix};
 use crate::mentor::labels::{Label, LabelCache, LabelStats, Mentor, label_positions};
 use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
 use crate::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
+use crate::mentor::remote::MentorFitnessSpec;
 use crate::mentor::uci_mentor::UciMentor;
 use indicatif::{ProgressBar, ProgressStyle};
 use kestrel_chess::Board;
@@ -25,7 +27,8 @@ use std::time::Instant;
 pub const BUILTIN_POSITIONS: &str = include_str!("../../../../data/positions-gm2600.epd");
 
 /// Which evaluation parameters evolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ParamSet {
     /// The paper's 35 values (230 bits); every other term is zero.
     Compact,
@@ -104,6 +107,8 @@ pub struct MentorRunConfig {
     pub progress: bool,
     /// UCI mentor processes (default: one per core).
     pub mentor_processes: usize,
+    /// Run the fitness on Ray with these options (`None`: in process).
+    pub ray: Option<RayOptions>,
 }
 
 /// The best organism's error against one mentor, and how far that mentor is from the
@@ -125,6 +130,8 @@ pub struct MentorRunReport {
     /// Per mentor (several mentors only): errors against each of them.
     pub per_mentor: Vec<MentorError>,
     pub mentor_key: String,
+    /// Where the fitness ran, e.g. `in process` or `Ray, 2 workers`.
+    pub executor: String,
     pub train_positions: usize,
     pub test_positions: usize,
     /// Positions left out: mentor saw a mate, or failed.
@@ -268,6 +275,13 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         data_id,
     };
     let test_set = LabelledSet::new(&test, test_labels.clone(), &schema, &base);
+    let ray = match &cfg.ray {
+        Some(opts) => Some(start_ray(cfg, opts, &fitness, &train, &train_labels)?),
+        None => None,
+    };
+    let executor = ray.as_ref().map_or("in process".to_string(), |r| {
+        format!("Ray, {} workers", r.workers())
+    });
 
     // Evolution.
     let log_path = cfg.out_dir.join("log.csv");
@@ -278,17 +292,27 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
             let space = BitSpace {
                 len: schema.bit_len(),
             };
-            let out = evolve::<BitGenome>(cfg, &space, &fitness, &log_path)?;
+            let exec: &dyn Executor<BitGenome> = match &ray {
+                Some(r) => r,
+                None => &InProcessExecutor,
+            };
+            let out = evolve::<BitGenome>(cfg, &space, &fitness, exec, &log_path)?;
             let organisms = organism_matrix(&schema, &out.population);
             (out.history, out.stop, organisms)
         }
         GenomeKind::Real => {
-            let out = evolve::<RealGenome>(cfg, &real_space(&schema), &fitness, &log_path)?;
+            let exec: &dyn Executor<RealGenome> = match &ray {
+                Some(r) => r,
+                None => &InProcessExecutor,
+            };
+            let space = real_space(&schema);
+            let out = evolve::<RealGenome>(cfg, &space, &fitness, exec, &log_path)?;
             let organisms = organism_matrix(&schema, &out.population);
             (out.history, out.stop, organisms)
         }
     };
     let ga_seconds = start.elapsed().as_secs_f64();
+    drop(ray); // shuts Ray down before the final, in-process scoring
     write_chart(&chart_path, &history, "mean |error| vs mentor (cp)")?;
 
     // The final organism: the last generation's best on the whole training set.
@@ -331,6 +355,7 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         floor,
         per_mentor,
         mentor_key: key,
+        executor,
         train_positions: train.len(),
         test_positions: test.len(),
         dropped_mates: m1 + m2,
@@ -434,18 +459,38 @@ fn per_mentor_errors(
         .collect()
 }
 
+/// Ships the fitness as a spec (positions and labels as one blob) and starts the Ray executor.
+fn start_ray(
+    cfg: &MentorRunConfig,
+    opts: &RayOptions,
+    fitness: &MentorFitness,
+    train: &[Board],
+    labels: &[i32],
+) -> Result<RayExecutor, String> {
+    let spec = MentorFitnessSpec {
+        genome: cfg.genome,
+        set: cfg.set,
+        coding: cfg.coding,
+        sample: cfg.sample,
+        data_id: fitness.data_id.clone(),
+        train: MentorFitnessSpec::store_train(train, labels, &BlobStore::new(&opts.blob_dir))?,
+    };
+    RayExecutor::start(opts, spec.tagged())
+}
+
 /// Runs the GA with genome `G`, logging every generation and checkpointing to `OUT`.
 fn evolve<G: Organism>(
     cfg: &MentorRunConfig,
     space: &G::Space,
     fitness: &MentorFitness,
+    executor: &dyn Executor<G>,
     log_path: &std::path::Path,
 ) -> Result<GaOutcome<G>, String> {
     let run = GaRun {
         settings: cfg.ga.clone(),
         space,
         fitness,
-        executor: &InProcessExecutor,
+        executor,
         checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
         resume: cfg.resume,
     };

@@ -1,0 +1,67 @@
+//! The worker protocol: one JSON object per line in each direction. A job names everything a
+//! worker needs (the fitness as a tagged spec, large inputs by content hash), so any worker on
+//! any node can take any job, and a retried job gives the same answer.
+
+use crate::ga::Evaluation;
+use serde::{Deserialize, Serialize};
+
+/// Bumped whenever a field's meaning changes; a worker refuses jobs of another version.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A fitness as data: which builder (`kind`) and its serialised settings (`spec`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TaggedSpec {
+    /// The registry key, e.g. `"mentor"`.
+    pub kind: String,
+    /// The GA's own `XxxFitnessSpec`, serialised.
+    pub spec: serde_json::Value,
+    /// Content hashes of the large inputs the spec refers to (cached per node).
+    pub blobs: Vec<String>,
+}
+
+/// One fitness job: score `genomes` on the sample chosen by `sample_seed`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JobEnvelope {
+    pub version: u32,
+    pub fitness: TaggedSpec,
+    /// What the leader's fitness calls itself; the worker's rebuilt fitness must agree, so a
+    /// worker built from other code or data is caught instead of scoring differently.
+    pub fingerprint: String,
+    /// For logs and fault reports only; the fitness never reads it.
+    pub generation: u64,
+    pub sample_seed: u64,
+    /// The genomes, in the genome type's own serde form.
+    pub genomes: serde_json::Value,
+}
+
+/// A worker's answer to one job.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorkerReply {
+    pub ok: bool,
+    /// One per genome, in order (when `ok`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evaluations: Vec<Evaluation>,
+    /// Why the job failed (when not `ok`); such a job is not retried: it would fail again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl WorkerReply {
+    /// A successful reply.
+    pub fn scores(evaluations: Vec<Evaluation>) -> Self {
+        WorkerReply {
+            ok: true,
+            evaluations,
+            error: None,
+        }
+    }
+
+    /// A failed reply.
+    pub fn failure(error: impl Into<String>) -> Self {
+        WorkerReply {
+            ok: false,
+            evaluations: Vec::new(),
+            error: Some(error.into()),
+        }
+    }
+}

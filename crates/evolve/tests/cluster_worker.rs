@@ -1,0 +1,102 @@
+//! The worker protocol without Ray: a job rebuilt from its mentor spec scores exactly as the
+//! in-process executor, and bad jobs get clear failures instead of scores.
+
+use kestrel_evolve::cluster::{
+    BlobStore, FitnessSpec, JobEnvelope, PROTOCOL_VERSION, Worker, builtin_registry,
+};
+use kestrel_evolve::ga::{
+    BitGenome, BitSpace, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor, Purpose,
+    stream_rng,
+};
+use kestrel_evolve::mentor::organism::GenomeKind;
+use kestrel_evolve::mentor::positions::PositionSet;
+use kestrel_evolve::mentor::remote::MentorFitnessSpec;
+use kestrel_evolve::mentor::run::{BUILTIN_POSITIONS, ParamSet};
+use kestrel_params::Coding;
+
+#[test]
+fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
+    let boards = PositionSet::parse_epd(BUILTIN_POSITIONS).unwrap().train[..200].to_vec();
+    let labels: Vec<i32> = (0..200).map(|i| (i * 37 % 401) - 200).collect();
+    let dir = std::env::temp_dir().join(format!("kestrel-cluster-worker-{}", std::process::id()));
+    let store = BlobStore::new(&dir);
+    let spec = MentorFitnessSpec {
+        genome: GenomeKind::Bits,
+        set: ParamSet::Compact,
+        coding: Coding::Gray,
+        sample: 50,
+        data_id: "test data".into(),
+        train: MentorFitnessSpec::store_train(&boards, &labels, &store).unwrap(),
+    };
+    let fitness = spec.fitness(&store).unwrap();
+    let space = BitSpace {
+        len: fitness.schema.bit_len(),
+    };
+    let mut rng = stream_rng(9, 0, Purpose::Init);
+    let genomes: Vec<BitGenome> = (0..150)
+        .map(|_| BitGenome::random(&space, &mut rng))
+        .collect();
+    let local = InProcessExecutor
+        .run(
+            &fitness,
+            &FitnessJob {
+                generation: 0,
+                sample_seed: 77,
+                genomes: genomes.clone(),
+            },
+        )
+        .unwrap();
+
+    let envelope = JobEnvelope {
+        version: PROTOCOL_VERSION,
+        fitness: spec.tagged(),
+        fingerprint: FitnessFunction::<BitGenome>::fingerprint(&fitness),
+        generation: 0,
+        sample_seed: 77,
+        genomes: serde_json::to_value(&genomes).unwrap(),
+    };
+    let registry = builtin_registry();
+    let mut worker = Worker::new(&registry, store.clone());
+    let line = serde_json::to_string(&envelope).unwrap();
+    let mut out = Vec::new();
+    worker
+        .serve(format!("{line}\n{line}\n").as_bytes(), &mut out)
+        .unwrap();
+    let replies: Vec<kestrel_evolve::cluster::WorkerReply> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 2);
+    for r in &replies {
+        assert!(r.ok, "{r:?}");
+        assert_eq!(r.evaluations, local, "bit-identical to in process");
+    }
+
+    let fails = |e: &JobEnvelope, what: &str| {
+        let r = Worker::new(&registry, store.clone()).answer(&serde_json::to_string(e).unwrap());
+        assert!(!r.ok && r.error.as_deref().unwrap().contains(what), "{r:?}");
+    };
+    fails(
+        &JobEnvelope {
+            version: 99,
+            ..envelope.clone()
+        },
+        "protocol version 99",
+    );
+    let mut other = envelope.clone();
+    other.fingerprint = "another fitness".into();
+    fails(&other, "run the same kestrel build");
+    let mut unknown = envelope.clone();
+    unknown.fitness.kind = "chess960".into();
+    fails(
+        &unknown,
+        "cannot build fitness 'chess960' (it knows: mentor)",
+    );
+    let mut missing = envelope.clone();
+    missing.fitness.spec["train"] = serde_json::json!(kestrel_evolve::cluster::content_hash(b"x"));
+    fails(&missing, "not in this node's cache");
+    let r = worker.answer("{not json");
+    assert!(r.error.unwrap().contains("malformed job"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

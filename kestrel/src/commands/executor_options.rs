@@ -1,0 +1,44 @@
+//! `--executor` and the Ray options every GA command shares (docs/cluster.md).
+
+use clap::Args;
+use kestrel_evolve::cluster::{ExecutorChoice, RayOptions};
+use std::time::Duration;
+
+#[derive(Args, Debug, Clone)]
+pub struct ExecutorOptions {
+    /// Where fitness runs: `inprocess`, `ray` (a local Ray on 127.0.0.1, started on demand),
+    /// `ray://HOST:10001` (Ray Client) or `ray:HOST:PORT` / `ray:auto` (from a cluster node).
+    #[arg(long, default_value = "inprocess")]
+    pub executor: String,
+    /// Ray actors, each with one `kestrel worker` (default: the cluster's CPUs).
+    #[arg(long, value_name = "N")]
+    pub ray_workers: Option<usize>,
+    /// Retries of a job whose worker process or node dies.
+    #[arg(long, default_value_t = 3)]
+    pub max_retries: u32,
+    /// Seconds Ray may take to start or connect.
+    #[arg(long, default_value_t = 180)]
+    pub ray_timeout: u64,
+    /// Genomes per Ray job (default: two jobs per worker per generation).
+    #[arg(long, value_name = "N")]
+    pub job_genomes: Option<usize>,
+}
+
+impl ExecutorOptions {
+    /// `None` for in-process, else the Ray options.
+    pub fn ray(&self) -> anyhow::Result<Option<RayOptions>> {
+        let choice: ExecutorChoice = self.executor.parse().map_err(anyhow::Error::msg)?;
+        let ExecutorChoice::Ray(address) = choice else {
+            return Ok(None);
+        };
+        if self.ray_workers == Some(0) || self.job_genomes == Some(0) {
+            anyhow::bail!("--ray-workers and --job-genomes must be at least 1");
+        }
+        let mut opts = RayOptions::new(address).map_err(anyhow::Error::msg)?;
+        opts.workers = self.ray_workers;
+        opts.max_retries = self.max_retries;
+        opts.startup_timeout = Duration::from_secs(self.ray_timeout.max(1));
+        opts.job_genomes = self.job_genomes;
+        Ok(Some(opts))
+    }
+}

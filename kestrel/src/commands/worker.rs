@@ -1,0 +1,26 @@
+//! `kestrel worker`: answers fitness jobs (one JSON line in, one JSON line out) for cluster
+//! executors; holds nothing but caches, so any worker on any node can take any job.
+
+use clap::Args;
+use kestrel_evolve::cluster::{BlobStore, Worker, builtin_registry};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct WorkerArgs {
+    /// This node's blob cache (content-addressed positions, labels, suites).
+    #[arg(long, value_name = "DIR")]
+    cache: Option<PathBuf>,
+    /// Threads for scoring one job.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+pub fn run(args: WorkerArgs) -> anyhow::Result<()> {
+    kestrel_evolve::set_threads(args.threads).map_err(anyhow::Error::msg)?;
+    let registry = builtin_registry();
+    let store = BlobStore::new(args.cache.unwrap_or_else(BlobStore::default_dir));
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    Worker::new(&registry, store).serve(stdin.lock(), stdout.lock())?;
+    Ok(())
+}

@@ -1,0 +1,5 @@
+import sys
+
+from kestrel_ray.driver import main
+
+sys.exit(main(sys.argv[1:]))
