@@ -3,6 +3,7 @@
 //! With no subcommand it speaks UCI on stdin/stdout; the subcommands are tools in the style of
 //! Stockfish/Ethereal command lines (`kestrel bench`, `kestrel perft 6`, `kestrel evolve`, ...).
 
+mod broken_pipe;
 mod commands;
 
 use clap::{Parser, Subcommand};
@@ -45,6 +46,7 @@ enum Command {
 }
 
 fn main() {
+    broken_pipe::exit_quietly_on_closed_stdout();
     let cli = Cli::parse();
     let result = match cli.command {
         None | Some(Command::Uci) => commands::uci::run(),

@@ -59,7 +59,7 @@ fn match_with_openings_and_pgn_output() {
 }
 
 #[test]
-fn broken_uci_engine_loses_and_the_match_finishes() {
+fn broken_uci_engine_is_an_error_not_a_result() {
     let o = kestrel(&[
         "match",
         "-a",
@@ -70,9 +70,9 @@ fn broken_uci_engine_loses_and_the_match_finishes() {
         "1",
     ]);
     let (out, err) = text(&o);
-    assert!(o.status.success(), "{out}\n{err}");
-    assert!(out.contains("start failure 2"), "{out}");
-    assert!(out.contains("W 0 D 0 L 2"), "{out}");
+    assert!(!o.status.success(), "{out}\n{err}");
+    assert!(err.contains("/nonexistent/engine"), "{err}");
+    assert!(!out.contains("W 0 D 0 L 2"), "no score is reported: {out}");
 }
 
 #[test]

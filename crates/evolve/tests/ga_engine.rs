@@ -217,6 +217,25 @@ fn killed_run_resumes_to_the_same_result() {
 }
 
 #[test]
+fn resume_without_a_checkpoint_is_refused() {
+    let path = std::env::temp_dir().join(format!("kestrel-no-cp-{}.json", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let space = BitSpace { len: 80 };
+    let err = GaRun {
+        settings: settings(5),
+        space: &space,
+        fitness: &OneMax,
+        executor: &InProcessExecutor,
+        checkpoint: Some(path.clone()),
+        resume: true,
+    }
+    .run(&mut |_: &GenerationView<BitGenome>| ControlFlow::Continue(()))
+    .unwrap_err();
+    assert!(err.to_string().contains("no checkpoint"), "{err}");
+    assert!(!path.exists());
+}
+
+#[test]
 fn stall_and_threshold_stop_early() {
     let t = GaSettings {
         termination: Termination {

@@ -24,6 +24,35 @@ while read -r line; do
 done
 "#;
 
+/// Answers the handshake but never `go`.
+const HUNG_ENGINE: &str = r#"
+while read -r line; do
+  case "$line" in
+    uci) echo "id name Sleepy"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    quit) exit 0 ;;
+  esac
+done
+"#;
+
+#[test]
+fn a_mentor_that_never_answers_gives_up_with_an_error() {
+    let dir = std::env::temp_dir().join(format!("kestrel-hung-mentor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("hung.sh");
+    std::fs::write(&script, HUNG_ENGINE).unwrap();
+    let mut mentor = UciMentor::new(&format!("sh {}", script.display()), 2, 2)
+        .unwrap()
+        .with_move_timeout(std::time::Duration::from_millis(200));
+    let boards = vec![Board::startpos(); 50];
+    let started = std::time::Instant::now();
+    let err = mentor.label(&boards).unwrap_err();
+    assert!(started.elapsed().as_secs() < 20, "gave up in time");
+    assert!(err.contains("in a row") && err.contains("hung"), "{err}");
+    assert!(mentor.restarts() >= 6, "restarts are counted");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn fake_engine_labels_restarts_and_failures() {
     let dir = std::env::temp_dir().join(format!("kestrel-uci-mentor-{}", std::process::id()));

@@ -1,9 +1,21 @@
 //! A progress bar for long runs (matches, suites), drawn on stderr only when it is a terminal.
+//! Without a terminal (CI, nohup, a pipe) a plain progress line goes to stderr every
+//! [`PLAIN_INTERVAL`] instead, and one at the end, so a long job is never silent.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How often a plain progress line is printed when stderr is not a terminal.
+pub const PLAIN_INTERVAL: Duration = Duration::from_secs(10);
 
 pub struct Progress {
     bar: ProgressBar,
+    what: String,
+    started: Instant,
+    interval: Duration,
+    /// When the last plain line was printed.
+    last_plain: Mutex<Instant>,
 }
 
 impl Progress {
@@ -14,13 +26,45 @@ impl Progress {
         ))
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
-        Progress { bar }
+        let now = Instant::now();
+        Progress {
+            bar,
+            what: what.to_string(),
+            started: now,
+            interval: PLAIN_INTERVAL,
+            last_plain: Mutex::new(now),
+        }
+    }
+
+    /// Sets how often plain progress lines are printed without a terminal.
+    pub fn with_interval(mut self, interval: Duration) -> Progress {
+        self.interval = interval;
+        self
     }
 
     /// Marks one more item done, with a status message.
     pub fn step(&self, message: String) {
         self.bar.inc(1);
+        if let Some(line) = self.plain_line(&message) {
+            eprintln!("{line}");
+        }
         self.bar.set_message(message);
+    }
+
+    /// The plain progress line due now (the interval has passed, or the last item is done),
+    /// when no bar is drawn.
+    pub fn plain_line(&self, message: &str) -> Option<String> {
+        if !self.bar.is_hidden() {
+            return None;
+        }
+        let (pos, len) = (self.bar.position(), self.bar.length().unwrap_or(0));
+        let mut last = self.last_plain.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() < self.interval && pos < len {
+            return None;
+        }
+        *last = Instant::now();
+        let secs = self.started.elapsed().as_secs_f64();
+        Some(format!("{} {pos}/{len} ({secs:.0} s) {message}", self.what))
     }
 
     /// Prints a line above the bar (plainly when there is no terminal).
@@ -36,5 +80,29 @@ impl Progress {
 
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_terminal_plain_lines_are_printed() {
+        let p = Progress::new(3, "match").with_interval(Duration::from_secs(3600));
+        if !p.bar.is_hidden() {
+            return; // run from a terminal: the bar is drawn instead
+        }
+        p.bar.inc(1);
+        assert_eq!(p.plain_line("+1"), None, "not due yet");
+        p.bar.inc(2);
+        let last = p.plain_line("+3").expect("the last item always prints");
+        assert!(
+            last.starts_with("match 3/3 (") && last.ends_with("+3"),
+            "{last}"
+        );
+        let quick = Progress::new(5, "epd").with_interval(Duration::ZERO);
+        quick.bar.inc(1);
+        assert!(quick.plain_line("x").unwrap().starts_with("epd 1/5"));
     }
 }

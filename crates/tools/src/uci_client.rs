@@ -317,6 +317,24 @@ mod tests {
     }
 
     #[test]
+    fn an_engine_that_dies_at_start_is_quoted() {
+        let args = [
+            "-c".to_string(),
+            "echo 'no network file' >&2; exit 4".to_string(),
+        ];
+        let err = UciEngine::start("sh", &args, Duration::from_secs(5))
+            .err()
+            .unwrap();
+        let text = err.to_string();
+        assert!(matches!(err, PlayerError::StartFailed(_)), "{err:?}");
+        assert!(
+            text.contains("'sh'") && text.contains("no network file"),
+            "{text}"
+        );
+        assert!(text.contains("exit status: 4"), "{text}");
+    }
+
+    #[test]
     fn missing_command_fails_to_start() {
         let err = UciEngine::start(
             "/nonexistent/kestrel-no-such-engine",

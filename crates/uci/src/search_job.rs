@@ -28,6 +28,11 @@ impl SearchJob {
         control.reset();
         let ctl = control.clone();
         let handle = thread::spawn(move || {
+            if board.legal_moves().is_empty() {
+                // As Stockfish: the score of a finished game before `bestmove 0000`.
+                let score = if board.in_check() { "mate 0" } else { "cp 0" };
+                out.line(&format!("info depth 0 score {score}"));
+            }
             let (best, ponder) = match book_move {
                 Some(mv) => (Some(mv), None),
                 None => run_search(&mut searcher, &board, &limits, &out),

@@ -120,6 +120,21 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
         for e in &stats.first_errors {
             eprintln!("{}: {e} (game skipped)", pgn_path.display());
         }
+        if stats.games == 0 {
+            bail!(
+                "{} holds no valid PGN game ({} skipped): no book written",
+                pgn_path.display(),
+                stats.skipped
+            );
+        }
+        if entries.is_empty() {
+            bail!(
+                "no move of {} was played in --min-games {} games within --max-ply {}: no book written",
+                pgn_path.display(),
+                options.min_games,
+                options.max_ply
+            );
+        }
         write_atomic(&args.out, &encode_polyglot(&entries))
             .with_context(|| format!("cannot write {}", args.out.display()))?;
         println!(

@@ -118,8 +118,12 @@ const MAX_FAULTS_IN_A_ROW: usize = 3;
 /// its command and quotes what it printed, never a row of forfeited games.
 fn check_engines_start(specs: &[EngineSpec]) -> anyhow::Result<()> {
     for spec in specs {
+        let command = match spec {
+            EngineSpec::Uci { command, args, .. } => format!(" ({command} {})", args.join(" ")),
+            EngineSpec::Builtin { .. } => String::new(),
+        };
         spec.check_starts()
-            .with_context(|| format!("engine '{}' cannot play", spec.name()))?;
+            .with_context(|| format!("engine '{}'{command} cannot play", spec.name()))?;
     }
     Ok(())
 }

@@ -170,6 +170,15 @@ impl<G: Genome> GaRun<'_, G> {
     fn initial_state(&self) -> Result<Checkpoint<G>, GaError> {
         let s = &self.settings;
         if self.resume
+            && let Some(path) = self.checkpoint.as_ref().filter(|p| !p.exists())
+        {
+            // Starting afresh silently would look like a resumed run.
+            return Err(GaError::Checkpoint(format!(
+                "--resume: there is no checkpoint {}; run without --resume to start afresh",
+                path.display()
+            )));
+        }
+        if self.resume
             && let Some(path) = self.checkpoint.as_ref().filter(|p| p.exists())
         {
             let cp = Checkpoint::<G>::load(path).map_err(GaError::Checkpoint)?;

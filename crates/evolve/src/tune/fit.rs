@@ -50,7 +50,14 @@ pub fn fit(
     s: &FitSettings,
 ) -> Result<FitOutcome, String> {
     let resumed = if s.resume {
-        TuneCheckpoint::load(&s.checkpoint_path)?
+        let found = TuneCheckpoint::load(&s.checkpoint_path)?;
+        if found.is_none() {
+            return Err(format!(
+                "--resume: there is no checkpoint {}; run without --resume to start afresh",
+                s.checkpoint_path.display()
+            ));
+        }
+        found
     } else {
         None
     };
