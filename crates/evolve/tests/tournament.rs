@@ -88,6 +88,14 @@ fn a_resumed_run_equals_an_uninterrupted_one() {
     other.resume = true;
     let err = run_tournament(&other, &fitness, &InProcessExecutor, &mut |_, _| {}).unwrap_err();
     assert!(err.contains("other settings"), "{err}");
+    // A damaged checkpoint (a gene out of range) is refused, not played.
+    let mut damaged = checkpoint(&b);
+    damaged.population[0].0[0] = 99;
+    damaged.save(&b.join("checkpoint.json")).unwrap();
+    let mut again = config(&b, Variant::Mutation, 3);
+    again.resume = true;
+    let err = run_tournament(&again, &fitness, &InProcessExecutor, &mut |_, _| {}).unwrap_err();
+    assert!(err.contains("do not fit"), "{err}");
     let _ = (std::fs::remove_dir_all(&a), std::fs::remove_dir_all(&b));
 }
 

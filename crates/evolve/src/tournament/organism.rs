@@ -207,8 +207,8 @@ mod tests {
         assert_eq!(p.get("PAWN_ADVANCEMENT").unwrap(), &[1, 1]);
         assert!(p.get("PST_KNIGHT").unwrap().iter().all(|&v| v == 0));
         let nonzero = p.values.iter().filter(|&&v| v != 0).count();
-        // 5 material + pawn advancement (mg, eg) + 9 per-kind weights twice.
-        assert_eq!(nonzero, 5 + 2 + 2 * 9);
+        // 5 material + pawn advancement (mg, eg) + 8 non-zero per-kind weights, mg and eg.
+        assert_eq!(nonzero, 5 + 2 + 2 * 8);
         // Start position is symmetric: the evaluation is only the side-to-move-free zero.
         let eval = Evaluator::new(p).evaluate_white(&kestrel_chess::Board::startpos());
         assert_eq!(eval, 0);

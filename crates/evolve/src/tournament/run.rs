@@ -8,7 +8,9 @@ use crate::ga::{
     GenerationStats, Genome, Purpose, Selection, Termination, render_log_csv, stream_rng,
     write_chart,
 };
-use crate::tournament::{Organism, OrganismSpace, RoundRobinFitness, teaching_params_file};
+use crate::tournament::{
+    GENE_NAMES, Organism, OrganismSpace, RoundRobinFitness, teaching_params_file,
+};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -164,6 +166,16 @@ fn initial_state(
         if saved != config.settings() || cp.fitness != fingerprint {
             return Err(format!(
                 "{} was written with other settings; resume with the same options",
+                path.display()
+            ));
+        }
+        let space = config.space();
+        let valid = |o: &Organism| {
+            o.0.len() == GENE_NAMES.len() && o.0.iter().all(|g| (0..=space.max).contains(g))
+        };
+        if cp.population.len() != config.population || !cp.population.iter().all(valid) {
+            return Err(format!(
+                "{} holds organisms that do not fit",
                 path.display()
             ));
         }
