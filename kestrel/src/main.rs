@@ -40,6 +40,8 @@ enum Command {
     Book(commands::book::BookArgs),
     /// Ablation table: nodes with each search heuristic switched off in turn.
     SearchStats(commands::search_stats::SearchStatsArgs),
+    /// Chessmaps move ordering: train its network, compare orderings in nodes and time.
+    Chessmaps(commands::chessmaps::ChessmapsArgs),
 }
 
 fn main() {
@@ -55,6 +57,7 @@ fn main() {
         Some(Command::Tune(args)) => commands::tune::run(args),
         Some(Command::Book(args)) => commands::book::run(args),
         Some(Command::SearchStats(args)) => commands::search_stats::run(args),
+        Some(Command::Chessmaps(args)) => commands::chessmaps::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");
