@@ -43,6 +43,8 @@ enum Command {
     SearchStats(commands::search_stats::SearchStatsArgs),
     /// Answer fitness jobs (JSON lines) for cluster executors (docs/cluster.md).
     Worker(commands::worker::WorkerArgs),
+    /// Chessmaps move ordering: train its network, compare orderings in nodes and time.
+    Chessmaps(commands::chessmaps::ChessmapsArgs),
 }
 
 fn main() {
@@ -60,6 +62,7 @@ fn main() {
         Some(Command::Book(args)) => commands::book::run(args),
         Some(Command::SearchStats(args)) => commands::search_stats::run(args),
         Some(Command::Worker(args)) => commands::worker::run(args),
+        Some(Command::Chessmaps(args)) => commands::chessmaps::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

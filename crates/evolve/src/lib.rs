@@ -4,6 +4,7 @@
 //! evaluation against a mentor's scores and game results ([`tune`]).
 
 pub mod cluster;
+pub mod chessmaps;
 pub mod ga;
 pub mod mentor;
 pub mod search;

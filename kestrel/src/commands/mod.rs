@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod chessmaps;
 pub mod epd;
 pub mod eval;
 pub mod evolve;

@@ -24,7 +24,7 @@ pub struct SearchStatsArgs {
     pub hash: usize,
 }
 
-fn load_suite(path: &Path) -> anyhow::Result<Vec<SuiteItem>> {
+pub fn load_suite(path: &Path) -> anyhow::Result<Vec<SuiteItem>> {
     let (records, errors) =
         read_epd_file(path).with_context(|| format!("cannot read {}", path.display()))?;
     for (line, e) in &errors {

@@ -1,0 +1,78 @@
+//! Training examples for the Chessmaps network: one position per game of a PGN file (a
+//! seeded random ply), its 70 inputs, and the sector targets of the move the grandmaster
+//! played. Games go to the training or the test set as a whole.
+
+use kestrel_chess::{Board, Move, PgnReader};
+use kestrel_search::chessmaps::{INPUTS, SECTORS, inputs, move_target};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::io::BufReader;
+use std::path::Path;
+
+/// One position: the network's inputs and the target (+1/0/-1 per sector).
+#[derive(Clone, Debug)]
+pub struct Example {
+    pub inputs: [f32; INPUTS],
+    pub target: [f32; SECTORS],
+}
+
+impl Example {
+    /// The example of `mv` (legal) played in `board`.
+    pub fn new(board: &Board, mv: Move) -> Example {
+        Example {
+            inputs: inputs(board),
+            target: move_target(board, mv).map(f32::from),
+        }
+    }
+}
+
+/// Training and test examples read from `path`: `train` and `test` positions from distinct
+/// games (a game joins the test set with probability test / (train + test)).
+pub fn examples_from_pgn(
+    path: &Path,
+    train: usize,
+    test: usize,
+    seed: u64,
+) -> Result<(Vec<Example>, Vec<Example>), String> {
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut train_set, mut test_set) = (Vec::new(), Vec::new());
+    let test_share = test as f64 / (train + test).max(1) as f64;
+    for game in PgnReader::new(BufReader::new(file)) {
+        if train_set.len() >= train && test_set.len() >= test {
+            break;
+        }
+        let Ok(game) = game else { continue };
+        if game.moves.is_empty() {
+            continue;
+        }
+        let ply = rng.random_range(0..game.moves.len());
+        let to_test = rng.random_bool(test_share);
+        let set = if to_test {
+            &mut test_set
+        } else {
+            &mut train_set
+        };
+        if set.len() >= if to_test { test } else { train } {
+            continue;
+        }
+        let mut board = game.start.clone();
+        for &mv in &game.moves[..ply] {
+            board.make_move(mv);
+        }
+        let mv = game.moves[ply];
+        if board.is_legal(mv) {
+            set.push(Example::new(&board, mv));
+        }
+    }
+    if train_set.len() < train || test_set.len() < test {
+        return Err(format!(
+            "{} holds too few games: {} training and {} test positions of {train} and {test}",
+            path.display(),
+            train_set.len(),
+            test_set.len()
+        ));
+    }
+    Ok((train_set, test_set))
+}
