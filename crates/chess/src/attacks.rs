@@ -21,11 +21,13 @@ fn magic_index(m: &Magic, occ: Bitboard) -> usize {
     m.offset + ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize
 }
 
+/// Squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(tables::KNIGHT_ATTACKS[sq.index()])
 }
 
+/// Squares a king on `sq` attacks.
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(tables::KING_ATTACKS[sq.index()])
@@ -37,18 +39,21 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index() * 64 + sq.index()])
 }
 
+/// Squares a bishop on `sq` attacks, stopping at the first piece of `occ` on each ray.
 #[inline]
 pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let m = &tables::BISHOP_MAGICS[sq.index()];
     Bitboard(tables::SLIDER_ATTACKS[magic_index(m, occ)])
 }
 
+/// Squares a rook on `sq` attacks, stopping at the first piece of `occ` on each ray.
 #[inline]
 pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let m = &tables::ROOK_MAGICS[sq.index()];
     Bitboard(tables::SLIDER_ATTACKS[magic_index(m, occ)])
 }
 
+/// Squares a queen on `sq` attacks (bishop and rook rays through `occ`).
 #[inline]
 pub fn queen_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     bishop_attacks(sq, occ) | rook_attacks(sq, occ)

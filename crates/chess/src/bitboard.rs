@@ -3,44 +3,59 @@
 use crate::Square;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
+/// A set of squares, one bit per square (bit 0 = a1, bit 63 = h8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every square.
     pub const ALL: Bitboard = Bitboard(!0);
+    /// The a-file.
     pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    /// The h-file.
     pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+    /// The first rank.
     pub const RANK_1: Bitboard = Bitboard(0xff);
+    /// The eighth rank.
     pub const RANK_8: Bitboard = Bitboard(0xff << 56);
+    /// The light squares (h1, a2, ...).
     pub const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
+    /// The dark squares (a1, h2, ...).
     pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
 
+    /// File `f` (0 = a).
     #[inline]
     pub const fn file(f: u8) -> Bitboard {
         Bitboard(Self::FILE_A.0 << f)
     }
 
+    /// Rank `r` (0 = the first rank).
     #[inline]
     pub const fn rank(r: u8) -> Bitboard {
         Bitboard(Self::RANK_1.0 << (8 * r))
     }
 
+    /// No square in the set.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// At least one square in the set.
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// Number of squares in the set.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 >> sq.0 & 1 != 0

@@ -17,6 +17,9 @@ struct Undo {
     checkers: Bitboard,
 }
 
+/// A chess position with everything make/unmake needs: pieces by kind and colour, side to
+/// move, castling rights, en-passant square, move counters, the Zobrist key, the checkers and
+/// the history of moves made (for unmake and repetition detection).
 #[derive(Clone)]
 pub struct Board {
     by_kind: [Bitboard; 6],
@@ -57,9 +60,11 @@ impl Default for Board {
     }
 }
 
+/// FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Board {
+    /// The standard starting position.
     pub fn startpos() -> Board {
         Board::from_fen(START_FEN).expect("start position FEN is valid")
     }
@@ -84,11 +89,13 @@ impl Board {
 
     // ---- accessors -------------------------------------------------------------------------
 
+    /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.mailbox[sq.index()]
@@ -100,26 +107,31 @@ impl Board {
         self.by_kind[kind.index()]
     }
 
+    /// Squares occupied by `color`'s pieces.
     #[inline]
     pub fn color(&self, color: Color) -> Bitboard {
         self.by_color[color.index()]
     }
 
+    /// Squares of `color`'s pieces of `kind`.
     #[inline]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_color[color.index()]
     }
 
+    /// Squares occupied by any piece.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// Square of `color`'s king.
     #[inline]
     pub fn king_square(&self, color: Color) -> Square {
         self.pieces(color, PieceKind::King).lsb()
     }
 
+    /// Castling rights still available.
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
@@ -131,11 +143,13 @@ impl Board {
         self.ep
     }
 
+    /// Half-moves since the last capture or pawn move (fifty-move rule).
     #[inline]
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
 
+    /// Full-move number, starting at 1 and incremented after Black's move.
     #[inline]
     pub fn fullmove_number(&self) -> u16 {
         self.fullmove
@@ -153,11 +167,13 @@ impl Board {
         self.pawn_hash
     }
 
+    /// Pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
 
+    /// Whether the side to move is in check.
     #[inline]
     pub fn in_check(&self) -> bool {
         self.checkers.any()
@@ -477,6 +493,7 @@ impl Board {
         self.checkers = Bitboard::EMPTY;
     }
 
+    /// Takes back the null move made last (see [`Board::make_null`]).
     pub fn unmake_null(&mut self) {
         let undo = self.history.pop().expect("unmake_null without a null move");
         debug_assert!(undo.mv.is_null());
@@ -521,6 +538,7 @@ impl Board {
         self.repetitions() >= 2
     }
 
+    /// Whether fifty moves have passed without a capture or pawn move (a draw).
     #[inline]
     pub fn is_fifty_move_draw(&self) -> bool {
         self.halfmove >= 100

@@ -2,22 +2,32 @@
 
 use crate::{Color, Square};
 
+/// Castling rights as four bits: the `WHITE_KING`, `WHITE_QUEEN`, `BLACK_KING` and
+/// `BLACK_QUEEN` flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights(pub u8);
 
 impl CastlingRights {
+    /// White may castle king side.
     pub const WHITE_KING: u8 = 1;
+    /// White may castle queen side.
     pub const WHITE_QUEEN: u8 = 2;
+    /// Black may castle king side.
     pub const BLACK_KING: u8 = 4;
+    /// Black may castle queen side.
     pub const BLACK_QUEEN: u8 = 8;
+    /// No castling right.
     pub const NONE: CastlingRights = CastlingRights(0);
+    /// All four castling rights.
     pub const ALL: CastlingRights = CastlingRights(15);
 
+    /// Whether the right `bit` (one of the flags) is held.
     #[inline]
     pub const fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
     }
 
+    /// `color`'s king-side flag.
     #[inline]
     pub const fn king_side(color: Color) -> u8 {
         match color {
@@ -26,6 +36,7 @@ impl CastlingRights {
         }
     }
 
+    /// `color`'s queen-side flag.
     #[inline]
     pub const fn queen_side(color: Color) -> u8 {
         match color {

@@ -8,18 +8,30 @@ use crate::{Board, FenError, Move, SanError};
 use std::path::Path;
 use thiserror::Error;
 
+/// Why an EPD line could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum EpdError {
+    /// The line holds nothing.
     #[error("empty EPD line")]
     Empty,
+    /// Fewer than the four position fields.
     #[error("EPD needs 4 position fields, found {0}")]
     TooFewFields(usize),
+    /// The position fields are not a valid position.
     #[error("invalid position: {0}")]
     Fen(#[from] FenError),
+    /// A move counter operand (`hmvc`, `fmvn`) is not a number.
     #[error("{field} '{value}' is not a valid number")]
-    BadCounter { field: &'static str, value: String },
+    BadCounter {
+        /// Which counter.
+        field: &'static str,
+        /// The text found.
+        value: String,
+    },
+    /// An opcode that is not a valid identifier.
     #[error("'{0}' is not a valid EPD opcode (letter first, then letters, digits or '_')")]
     BadOpcode(String),
+    /// A string operand without its closing quote.
     #[error("unterminated string operand in operation '{0}'")]
     UnterminatedString(String),
 }
@@ -27,6 +39,7 @@ pub enum EpdError {
 /// One EPD line: the position and its operations in file order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EpdRecord {
+    /// The position.
     pub board: Board,
     /// Opcode and operands, string quotes removed.
     pub ops: Vec<(String, Vec<String>)>,

@@ -3,36 +3,67 @@
 use crate::{Bitboard, Board, CastlingRights, Color, Piece, PieceKind, Square};
 use thiserror::Error;
 
+/// Why a FEN string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
+    /// Fewer than the four required fields.
     #[error("FEN needs at least 4 fields (placement, side, castling, en passant), found {0}")]
     TooFewFields(usize),
+    /// More than six fields.
     #[error("FEN has {0} fields, at most 6 are allowed")]
     TooManyFields(usize),
+    /// Not eight ranks in the placement field.
     #[error("piece placement has {0} ranks, expected 8")]
     WrongRankCount(usize),
+    /// A rank that does not describe eight files.
     #[error("rank {rank} describes {files} files, expected 8")]
-    WrongRankLength { rank: u8, files: usize },
+    WrongRankLength {
+        /// The rank, 1 to 8.
+        rank: u8,
+        /// Files it describes.
+        files: usize,
+    },
+    /// A character that is no piece.
     #[error("unknown piece letter '{0}'")]
     UnknownPiece(char),
+    /// A side without exactly one king.
     #[error("{color:?} has {count} kings, expected exactly one")]
-    KingCount { color: Color, count: u32 },
+    KingCount {
+        /// The side.
+        color: Color,
+        /// Its kings.
+        count: u32,
+    },
+    /// A pawn on the first or eighth rank.
     #[error("pawn on {0}: pawns cannot stand on the first or last rank")]
     PawnOnBackRank(Square),
+    /// The side-to-move field is neither `w` nor `b`.
     #[error("side to move must be 'w' or 'b', found '{0}'")]
     BadSide(String),
+    /// The side not to move is in check.
     #[error("the side not to move ({0:?}) is in check")]
     OppositeCheck(Color),
+    /// The castling field is malformed.
     #[error("castling field '{0}' is malformed (expected '-' or a subset of 'KQkq')")]
     BadCastlingField(String),
+    /// A castling right without its king or rook at home.
     #[error("castling right '{0}' does not match the pieces (king or rook not on its square)")]
     CastlingMismatch(char),
+    /// The en-passant field is not a square or `-`.
     #[error("en passant field '{0}' is not a square or '-'")]
     BadEnPassantField(String),
+    /// An en-passant square no pawn could have just passed.
     #[error("en passant square {0} cannot exist in this position")]
     ImpossibleEnPassant(Square),
+    /// A move counter that is not a number.
     #[error("{field} counter '{value}' is not a non-negative number")]
-    BadCounter { field: &'static str, value: String },
+    BadCounter {
+        /// Which counter.
+        field: &'static str,
+        /// The text found.
+        value: String,
+    },
+    /// A full-move number of zero.
     #[error("fullmove number must be at least 1")]
     ZeroFullmove,
 }

@@ -1,6 +1,8 @@
 //! Chess rules for Kestrel: bitboards, a position with make/unmake and Polyglot Zobrist keys,
 //! legal move generation, perft, and notation (FEN, EPD, UCI moves, SAN, PGN).
 
+#![warn(missing_docs)]
+
 pub mod attacks;
 mod bitboard;
 mod board;

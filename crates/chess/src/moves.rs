@@ -9,14 +9,21 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u16);
 
+/// What kind of move a [`Move`] is (its low flag bits; promotions use the others).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum MoveFlag {
+    /// A quiet move.
     Quiet = 0,
+    /// A pawn's two-square first move.
     DoublePush = 1,
+    /// Castling king side.
     KingCastle = 2,
+    /// Castling queen side.
     QueenCastle = 3,
+    /// A capture.
     Capture = 4,
+    /// An en-passant capture.
     EnPassant = 5,
 }
 
@@ -24,8 +31,10 @@ const FLAG_CAPTURE: u16 = 4;
 const FLAG_PROMO: u16 = 8;
 
 impl Move {
+    /// No move (also the null move made by [`crate::Board::make_null`]).
     pub const NULL: Move = Move(0);
 
+    /// A move from `from` to `to` of kind `flag`.
     #[inline]
     pub const fn new(from: Square, to: Square, flag: MoveFlag) -> Move {
         Move(from.0 as u16 | (to.0 as u16) << 6 | (flag as u16) << 12)
@@ -38,11 +47,13 @@ impl Move {
         Move(from.0 as u16 | (to.0 as u16) << 6 | flags << 12)
     }
 
+    /// The square the piece leaves.
     #[inline]
     pub const fn from(self) -> Square {
         Square((self.0 & 63) as u8)
     }
 
+    /// The square the piece arrives on.
     #[inline]
     pub const fn to(self) -> Square {
         Square((self.0 >> 6 & 63) as u8)
@@ -53,6 +64,7 @@ impl Move {
         self.0 >> 12
     }
 
+    /// Whether this is the null move.
     #[inline]
     pub const fn is_null(self) -> bool {
         self.0 == 0
@@ -64,21 +76,25 @@ impl Move {
         self.flags() & FLAG_CAPTURE != 0
     }
 
+    /// Whether this is an en-passant capture.
     #[inline]
     pub const fn is_en_passant(self) -> bool {
         self.flags() == MoveFlag::EnPassant as u16
     }
 
+    /// Whether this is castling (either side).
     #[inline]
     pub const fn is_castle(self) -> bool {
         matches!(self.flags(), 2 | 3)
     }
 
+    /// Whether this is a pawn's double push.
     #[inline]
     pub const fn is_double_push(self) -> bool {
         self.flags() == MoveFlag::DoublePush as u16
     }
 
+    /// Whether this is a promotion (capturing or not).
     #[inline]
     pub const fn is_promotion(self) -> bool {
         self.flags() & FLAG_PROMO != 0
@@ -90,11 +106,13 @@ impl Move {
         self.flags() & (FLAG_CAPTURE | FLAG_PROMO) != 0
     }
 
+    /// Neither a capture nor a promotion.
     #[inline]
     pub const fn is_quiet(self) -> bool {
         !self.is_noisy()
     }
 
+    /// The piece a promotion makes, if it is one.
     pub const fn promotion_kind(self) -> Option<PieceKind> {
         if self.is_promotion() {
             Some(PieceKind::from_index((self.flags() & 3) as usize + 1))
@@ -144,11 +162,13 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     #[inline]
     pub fn new() -> MoveList {
         MoveList::default()
     }
 
+    /// Appends a move (at most [`MAX_MOVES`]).
     #[inline]
     pub fn push(&mut self, mv: Move) {
         debug_assert!(self.len < MAX_MOVES);
@@ -157,38 +177,46 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
 
+    /// The moves as a mutable slice.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves[..self.len]
     }
 
+    /// Whether `mv` is in the list.
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }
 
+    /// Iterates over the moves.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
 
+    /// Removes every move.
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
+    /// Swaps the moves at `a` and `b`.
     pub fn swap(&mut self, a: usize, b: usize) {
         self.moves.swap(a, b);
     }

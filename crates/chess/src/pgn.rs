@@ -11,9 +11,13 @@ use thiserror::Error;
 /// One game: tags in file order, the start position, the main line and the result token.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PgnGame {
+    /// Tag pairs (name, value) in file order.
     pub tags: Vec<(String, String)>,
+    /// The start position (from a `FEN` tag, else the standard one).
     pub start: Board,
+    /// The main line, as legal moves from `start`.
     pub moves: Vec<Move>,
+    /// The result token (`1-0`, `0-1`, `1/2-1/2` or `*`).
     pub result: String,
 }
 
@@ -22,8 +26,11 @@ pub struct PgnGame {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("PGN game #{} (line {line}): {reason}", game_index + 1)]
 pub struct PgnError {
+    /// Index of the game in the file, from 0.
     pub game_index: usize,
+    /// 1-based line where the problem was found.
     pub line: usize,
+    /// What was wrong.
     pub reason: String,
 }
 

@@ -4,14 +4,28 @@
 use crate::{Board, Move, PieceKind, Square};
 use thiserror::Error;
 
+/// Why a SAN move could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SanError {
+    /// Not a SAN move at all.
     #[error("'{0}' is not a move in SAN (expected e.g. e4, Nf3, exd5, O-O, e8=Q)")]
     Malformed(String),
+    /// A SAN move that is not legal in the position (`fen`).
     #[error("'{san}' is not a legal move in position {fen}")]
-    Illegal { san: String, fen: String },
+    Illegal {
+        /// The move as written.
+        san: String,
+        /// The position.
+        fen: String,
+    },
+    /// A SAN move that fits several legal moves in the position (`fen`).
     #[error("'{san}' is ambiguous in position {fen} (add the origin file or rank)")]
-    Ambiguous { san: String, fen: String },
+    Ambiguous {
+        /// The move as written.
+        san: String,
+        /// The position.
+        fen: String,
+    },
 }
 
 /// The parts of a SAN string once annotations are stripped.

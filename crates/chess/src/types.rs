@@ -3,20 +3,26 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// White, who moves first.
     White = 0,
+    /// Black.
     Black = 1,
 }
 
 impl Color {
+    /// Both colours, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black (array index).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The other colour.
     #[inline]
     pub const fn flip(self) -> Color {
         match self {
@@ -34,6 +40,7 @@ impl Color {
         }
     }
 
+    /// The colour's FEN letter (`w` or `b`).
     pub const fn char(self) -> char {
         match self {
             Color::White => 'w',
@@ -50,17 +57,25 @@ impl std::ops::Not for Color {
     }
 }
 
+/// A kind of piece, without colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
+    /// A pawn.
     Pawn = 0,
+    /// A knight.
     Knight = 1,
+    /// A bishop.
     Bishop = 2,
+    /// A rook.
     Rook = 3,
+    /// A queen.
     Queen = 4,
+    /// The king.
     King = 5,
 }
 
 impl PieceKind {
+    /// Every kind, pawn to king.
     pub const ALL: [PieceKind; 6] = [
         PieceKind::Pawn,
         PieceKind::Knight,
@@ -70,11 +85,13 @@ impl PieceKind {
         PieceKind::King,
     ];
 
+    /// 0 (pawn) to 5 (king), for arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The kind of index `i` (0 to 5; see [`PieceKind::index`]).
     #[inline]
     pub const fn from_index(i: usize) -> PieceKind {
         Self::ALL[i]
@@ -92,6 +109,7 @@ impl PieceKind {
         }
     }
 
+    /// The kind of a FEN piece letter, either case (`p`, `N`, ...).
     pub fn from_char(c: char) -> Option<PieceKind> {
         Some(match c.to_ascii_lowercase() {
             'p' => PieceKind::Pawn,
@@ -108,11 +126,14 @@ impl PieceKind {
 /// A coloured piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What piece it is.
     pub kind: PieceKind,
 }
 
 impl Piece {
+    /// A piece of `color` and `kind`.
     #[inline]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }
@@ -132,6 +153,7 @@ impl Piece {
         }
     }
 
+    /// The piece of a FEN letter: upper case White, lower case Black.
     pub fn from_char(c: char) -> Option<Piece> {
         let kind = PieceKind::from_char(c)?;
         let color = if c.is_ascii_uppercase() {
@@ -148,21 +170,25 @@ impl Piece {
 pub struct Square(pub u8);
 
 impl Square {
+    /// The square on `file` and `rank` (both 0 to 7; 0, 0 is a1).
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Square {
         Square(rank * 8 + file)
     }
 
+    /// 0 (a1) to 63 (h8), for arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// File, 0 (a) to 7 (h).
     #[inline]
     pub const fn file(self) -> u8 {
         self.0 & 7
     }
 
+    /// Rank, 0 (first) to 7 (eighth).
     #[inline]
     pub const fn rank(self) -> u8 {
         self.0 >> 3
@@ -192,11 +218,13 @@ impl Square {
         }
     }
 
+    /// The square as a one-square bitboard.
     #[inline]
     pub const fn bb(self) -> crate::Bitboard {
         crate::Bitboard(1u64 << self.0)
     }
 
+    /// The 64 squares, a1 to h8.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }

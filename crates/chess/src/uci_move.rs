@@ -3,12 +3,16 @@
 use crate::{Board, Move, PieceKind, Square};
 use thiserror::Error;
 
+/// Why a UCI move (`e2e4`, `e7e8q`) was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveParseError {
+    /// Not a move in UCI notation.
     #[error("'{0}' is not a move in UCI notation (expected e.g. e2e4 or e7e8q)")]
     Malformed(String),
+    /// Not legal in the position.
     #[error("'{0}' is not a legal move in this position")]
     Illegal(String),
+    /// Fits more than one legal move.
     #[error("'{0}' is ambiguous in this position")]
     Ambiguous(String),
 }

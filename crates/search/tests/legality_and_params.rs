@@ -128,3 +128,47 @@ fn every_switch_is_declared_and_changes_the_search() {
     no_tt_no_iid.set_scalar("USE_IID", 0).unwrap();
     assert_ne!(nodes(no_tt), nodes(no_tt_no_iid));
 }
+
+#[test]
+fn values_of_another_table_are_an_error_not_defaults() {
+    use kestrel_search::{NotSearchTable, SearchParams};
+    let eval = ParamValues::defaults(&kestrel_eval::EVAL_TABLE);
+    let err = SearchParams::from_values(&eval).unwrap_err();
+    assert_eq!(err, NotSearchTable { section: "eval" });
+    assert!(err.to_string().contains("[eval]"), "{err}");
+    let wrong = EngineConfig {
+        search_params: eval.clone(),
+        ..EngineConfig::default()
+    };
+    assert!(Searcher::try_new(wrong).is_err());
+    // A rejected change leaves the parameters as they were.
+    let mut searcher = Searcher::new(EngineConfig::default());
+    let before = *searcher.search_params();
+    assert!(searcher.set_search_params(eval).is_err());
+    assert_eq!(*searcher.search_params(), before);
+    assert_eq!(before, SearchParams::default());
+}
+
+#[test]
+fn the_declaration_derives_names_fields_and_table_in_one_order() {
+    use kestrel_search::{SearchParams, names};
+    assert_eq!(SEARCH_TABLE.decls.len(), 72);
+    assert_eq!(SEARCH_TABLE.decls[0].name, names::NULL_MOVE_USE);
+    assert_eq!(FALCON_SET[17], names::EXT_MATE_THREAT);
+    // Each field reads its own declaration: change one value, only that field moves.
+    let mut values = ParamValues::defaults(&SEARCH_TABLE);
+    values.set_scalar(names::QS_DELTA_MARGIN, 321).unwrap();
+    values.set_scalar(names::USE_LMR, 0).unwrap();
+    let p = SearchParams::from_values(&values).unwrap();
+    assert_eq!(p.qs_delta_margin, 321);
+    assert!(!p.use_lmr);
+    let d = SearchParams::default();
+    assert_eq!(
+        SearchParams {
+            qs_delta_margin: d.qs_delta_margin,
+            use_lmr: d.use_lmr,
+            ..p
+        },
+        d
+    );
+}

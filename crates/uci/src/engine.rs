@@ -330,11 +330,11 @@ impl UciEngine {
         if searcher.config().evaluator.params() != &s.params[0] {
             searcher.set_evaluator(Evaluator::new(s.params[0].clone()));
         }
-        if searcher.config().search_params != s.params[1] {
-            if let Err(e) = searcher.set_search_params(s.params[1].clone()) {
-                self.out
-                    .info_string(&format!("{e}; search parameters unchanged"));
-            }
+        if searcher.config().search_params != s.params[1]
+            && let Err(e) = searcher.set_search_params(s.params[1].clone())
+        {
+            self.out
+                .info_string(&format!("{e}; search parameters unchanged"));
         }
         if self.new_game_pending {
             searcher.new_game();

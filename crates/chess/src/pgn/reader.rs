@@ -20,6 +20,7 @@ pub struct PgnReader<R: BufRead> {
 }
 
 impl<R: BufRead> PgnReader<R> {
+    /// Reads games from `reader`.
     pub fn new(reader: R) -> PgnReader<R> {
         PgnReader {
             reader,
