@@ -3,13 +3,13 @@
 //! parameters by imitating a mentor's scores ([`mentor`]), and a gradient tuner of the whole
 //! evaluation against a mentor's scores and game results ([`tune`]).
 
-pub mod cluster;
 pub mod chessmaps;
+pub mod cluster;
 pub mod ga;
 pub mod mentor;
+pub mod moves;
 pub mod search;
 pub mod tournament;
-pub mod moves;
 pub mod tune;
 
 /// Sizes the global rayon pool (once per process; later calls with the same size are fine).

@@ -3,8 +3,8 @@
 //! extract training positions from PGN (`evolve positions`), and play the evolved organism
 //! against a random one and the expert (`evolve match`).
 
-use super::ga_options::{GaArgs, GaDefaults};
 use super::executor_options::ExecutorOptions;
+use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
