@@ -38,7 +38,8 @@ pub fn initial_network(seed: u64) -> Network {
     net
 }
 
-/// One SGD step on `ex`.
+/// One SGD step on `ex` (index loops: the backpropagation formulas read best that way).
+#[allow(clippy::needless_range_loop)]
 fn step(net: &mut Network, ex: &Example, lr: f32) {
     let sums = net.hidden_sums(&ex.inputs);
     let hidden = sums.map(clamp_unit);
@@ -93,6 +94,7 @@ pub fn train(
 }
 
 /// Loss, per-sector accuracy and majority baseline of `net` on `set`.
+#[allow(clippy::needless_range_loop)]
 pub fn evaluate(net: &Network, set: &[Example]) -> Scores {
     let mut loss = 0.0;
     let mut correct = [0usize; SECTORS];
