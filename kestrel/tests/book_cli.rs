@@ -45,7 +45,7 @@ fn probe_lists_gnuchess_start_moves_and_castling_as_king_moves() {
         "book",
         "probe",
         "--book",
-        &book,
+        book,
         "--moves",
         "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6",
     ]);

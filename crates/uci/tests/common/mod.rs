@@ -1,4 +1,6 @@
 //! A capturing output and helpers for driving [`UciEngine`] in-process.
+// Each test binary uses a different subset of these helpers.
+#![allow(dead_code)]
 
 use kestrel_uci::{Output, UciEngine};
 use std::io::Write;
