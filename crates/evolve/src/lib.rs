@@ -3,6 +3,7 @@
 //! parameters by imitating a mentor's scores ([`mentor`]), and a gradient tuner of the whole
 //! evaluation against a mentor's scores and game results ([`tune`]).
 
+pub mod coevolve;
 pub mod ga;
 pub mod mentor;
 pub mod moves;

@@ -32,6 +32,8 @@ enum EvolveCommand {
     Match(MatchArgs),
     /// Evolve an evaluation from random by agreeing with the moves played in games.
     Moves(Box<super::evolve_moves::MovesArgs>),
+    /// Evolve a population seeded by earlier runs' best organisms by round-robin game results.
+    Coevolve(Box<super::evolve_coevolve::CoevolveArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -259,6 +261,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Positions(p)) => run_positions(p),
         Some(EvolveCommand::Match(m)) => run_match(m),
         Some(EvolveCommand::Moves(m)) => super::evolve_moves::run(*m),
+        Some(EvolveCommand::Coevolve(c)) => super::evolve_coevolve::run(*c),
     }
 }
 

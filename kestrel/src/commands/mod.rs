@@ -5,6 +5,7 @@ pub mod book;
 pub mod epd;
 pub mod eval;
 pub mod evolve;
+pub mod evolve_coevolve;
 pub mod evolve_moves;
 pub mod ga_options;
 pub mod job_options;
