@@ -5,6 +5,7 @@
 
 pub mod chessmaps;
 pub mod cluster;
+pub mod coevolve;
 pub mod ga;
 pub mod mentor;
 pub mod moves;

@@ -37,6 +37,8 @@ enum EvolveCommand {
     Tournament(super::evolve_tournament::TournamentArgs),
     /// Evolve an evaluation from random by agreeing with the moves played in games.
     Moves(Box<super::evolve_moves::MovesArgs>),
+    /// Evolve a population seeded by earlier runs' best organisms by round-robin game results.
+    Coevolve(Box<super::evolve_coevolve::CoevolveArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -268,6 +270,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Search(s)) => super::evolve_search::run(s),
         Some(EvolveCommand::Tournament(t)) => super::evolve_tournament::run(t),
         Some(EvolveCommand::Moves(m)) => super::evolve_moves::run(*m),
+        Some(EvolveCommand::Coevolve(c)) => super::evolve_coevolve::run(*c),
     }
 }
 

@@ -6,6 +6,7 @@ pub mod chessmaps;
 pub mod epd;
 pub mod eval;
 pub mod evolve;
+pub mod evolve_coevolve;
 pub mod evolve_moves;
 pub mod evolve_search;
 pub mod evolve_tournament;
