@@ -172,7 +172,7 @@ fn killed_run_resumes_to_the_same_result() {
     let full = run_onemax(settings(25), None, false, None);
     let path = temp_path("resume.json");
     let _ = std::fs::remove_file(&path);
-    let cut = run_onemax(settings(25), Some(path.clone()), true, Some(9));
+    let cut = run_onemax(settings(25), Some(path.clone()), false, Some(9));
     assert_eq!(cut.stop, StopReason::Interrupted);
     assert_eq!(cut.history.len(), 10);
     let resumed = run_onemax(settings(25), Some(path.clone()), true, None);

@@ -189,7 +189,8 @@ fn killed_real_run_resumes_to_the_same_population() {
             fitness: &fitness,
             executor: &InProcessExecutor,
             checkpoint: checkpoint.clone(),
-            resume: true,
+            // The interrupted run starts afresh; only the second one resumes.
+            resume: stop_after.is_none() && checkpoint.is_some(),
         }
         .run(&mut |v: &GenerationView<RealGenome>| {
             if stop_after == Some(v.stats.generation) {
