@@ -40,6 +40,8 @@ enum Command {
     Book(commands::book::BookArgs),
     /// Ablation table: nodes with each search heuristic switched off in turn.
     SearchStats(commands::search_stats::SearchStatsArgs),
+    /// The chromosome database: list runs, show or export a chromosome.
+    Db(commands::db::DbArgs),
 }
 
 fn main() {
@@ -55,6 +57,7 @@ fn main() {
         Some(Command::Tune(args)) => commands::tune::run(args),
         Some(Command::Book(args)) => commands::book::run(args),
         Some(Command::SearchStats(args)) => commands::search_stats::run(args),
+        Some(Command::Db(args)) => commands::db::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

@@ -5,6 +5,7 @@
 
 pub mod ga;
 pub mod mentor;
+pub mod mnc;
 pub mod tune;
 
 /// Sizes the global rayon pool (once per process; later calls with the same size are fine).

@@ -30,6 +30,8 @@ enum EvolveCommand {
     Positions(PositionsArgs),
     /// Play the evolved organism, a random organism and the expert against each other.
     Match(MatchArgs),
+    /// Phoenix: evolve piece-square tables by multi-niche crowding from games (see docs/evolve-mnc.md).
+    Mnc(Box<super::evolve_mnc::MncArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -252,6 +254,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Mentor(m)) => run_mentor_command(m),
         Some(EvolveCommand::Positions(p)) => run_positions(p),
         Some(EvolveCommand::Match(m)) => run_match(m),
+        Some(EvolveCommand::Mnc(m)) => super::evolve_mnc::run(*m),
     }
 }
 

@@ -2,9 +2,11 @@
 
 pub mod bench;
 pub mod book;
+pub mod db;
 pub mod epd;
 pub mod eval;
 pub mod evolve;
+pub mod evolve_mnc;
 pub mod ga_options;
 pub mod job_options;
 pub mod matches;
