@@ -45,6 +45,8 @@ enum Command {
     Worker(commands::worker::WorkerArgs),
     /// Chessmaps move ordering: train its network, compare orderings in nodes and time.
     Chessmaps(commands::chessmaps::ChessmapsArgs),
+    /// The chromosome database: list runs, show or export a chromosome.
+    Db(commands::db::DbArgs),
 }
 
 fn main() {
@@ -63,6 +65,7 @@ fn main() {
         Some(Command::SearchStats(args)) => commands::search_stats::run(args),
         Some(Command::Worker(args)) => commands::worker::run(args),
         Some(Command::Chessmaps(args)) => commands::chessmaps::run(args),
+        Some(Command::Db(args)) => commands::db::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

@@ -8,6 +8,7 @@ pub mod cluster;
 pub mod coevolve;
 pub mod ga;
 pub mod mentor;
+pub mod mnc;
 pub mod moves;
 pub mod search;
 pub mod tournament;

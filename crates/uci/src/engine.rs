@@ -224,6 +224,14 @@ impl UciEngine {
                 self.book.reseed(v as u64);
             }
             ("ParamsFile", OptionValue::Text(v)) => self.load_params_file(v),
+            ("ChromosomeDB", OptionValue::Text(v)) => {
+                self.settings.chromosome_db = v;
+                self.load_chromosome();
+            }
+            ("Chromosome", OptionValue::Text(v)) => {
+                self.settings.chromosome = v;
+                self.load_chromosome();
+            }
             ("Clear Hash", OptionValue::Press) => self.new_game_pending = true,
             (name, v) => unreachable!("option {name} declared with another type than {v:?}"),
         }
@@ -253,6 +261,18 @@ impl UciEngine {
                 self.out
                     .info_string(&format!("parameters loaded from {path}"));
                 self.settings.params_file = path;
+            }
+            Err(e) => self.out.info_string(&format!("{e}; parameters unchanged")),
+        }
+    }
+
+    fn load_chromosome(&mut self) {
+        let s = &self.settings;
+        match crate::chromosome::load_chromosome(&s.chromosome_db, &s.chromosome, &self.tables) {
+            Ok(None) => {}
+            Ok(Some((values, line))) => {
+                self.settings.params = values;
+                self.out.info_string(&line);
             }
             Err(e) => self.out.info_string(&format!("{e}; parameters unchanged")),
         }

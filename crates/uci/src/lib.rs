@@ -6,6 +6,7 @@
 //! `bench [depth]` and `perft N`.
 
 mod book_state;
+mod chromosome;
 mod diagnostics;
 mod engine;
 mod go;

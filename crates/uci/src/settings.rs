@@ -20,6 +20,9 @@ pub struct Settings {
     pub book_file: String,
     pub book_seed: u64,
     pub params_file: String,
+    /// Chromosome database path (empty: none) and which chromosome to play.
+    pub chromosome_db: String,
+    pub chromosome: String,
     /// One value set per tunable table (evaluation, then search).
     pub params: Vec<ParamValues>,
 }
@@ -36,6 +39,8 @@ impl Settings {
             book_file: BUILTIN_BOOK.to_string(),
             book_seed: 0,
             params_file: String::new(),
+            chromosome_db: String::new(),
+            chromosome: crate::chromosome::DEFAULT_PICK.to_string(),
             params: tables.iter().map(|t| ParamValues::defaults(t)).collect(),
         }
     }
@@ -57,6 +62,8 @@ impl Settings {
             UciOption::text("BookFile", &self.book_file),
             UciOption::spin("BookSeed", self.book_seed as i64, 0, u32::MAX as i64),
             UciOption::text("ParamsFile", &self.params_file),
+            UciOption::text("ChromosomeDB", &self.chromosome_db),
+            UciOption::text("Chromosome", &self.chromosome),
             UciOption::button("Clear Hash"),
         ]
     }

@@ -39,6 +39,8 @@ enum EvolveCommand {
     Moves(Box<super::evolve_moves::MovesArgs>),
     /// Evolve a population seeded by earlier runs' best organisms by round-robin game results.
     Coevolve(Box<super::evolve_coevolve::CoevolveArgs>),
+    /// Phoenix: evolve piece-square tables by multi-niche crowding from games (see docs/evolve-mnc.md).
+    Mnc(Box<super::evolve_mnc::MncArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -271,6 +273,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Tournament(t)) => super::evolve_tournament::run(t),
         Some(EvolveCommand::Moves(m)) => super::evolve_moves::run(*m),
         Some(EvolveCommand::Coevolve(c)) => super::evolve_coevolve::run(*c),
+        Some(EvolveCommand::Mnc(m)) => super::evolve_mnc::run(*m),
     }
 }
 

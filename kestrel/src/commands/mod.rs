@@ -3,10 +3,12 @@
 pub mod bench;
 pub mod book;
 pub mod chessmaps;
+pub mod db;
 pub mod epd;
 pub mod eval;
 pub mod evolve;
 pub mod evolve_coevolve;
+pub mod evolve_mnc;
 pub mod evolve_moves;
 pub mod evolve_search;
 pub mod evolve_tournament;

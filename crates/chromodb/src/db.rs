@@ -1,0 +1,257 @@
+//! The SQLite file: schema, writing a run with its chromosomes in one transaction, queries.
+
+use crate::pick::Pick;
+use crate::records::{ChromosomeRow, NewChromosome, NewRun, RunRow};
+use rusqlite::{Connection, OpenFlags, Row, params};
+use std::path::Path;
+use thiserror::Error;
+
+/// Schema version stored in `PRAGMA user_version`.
+const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    created TEXT NOT NULL DEFAULT (datetime('now')),
+    seed INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    generations INTEGER NOT NULL,
+    games INTEGER NOT NULL,
+    stop_reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chromosomes (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    label TEXT NOT NULL,
+    niche INTEGER NOT NULL,
+    niche_size INTEGER NOT NULL,
+    fitness REAL NOT NULL,
+    tournaments INTEGER NOT NULL,
+    organism INTEGER NOT NULL,
+    born INTEGER NOT NULL,
+    parents TEXT NOT NULL,
+    lineage TEXT NOT NULL,
+    genes TEXT NOT NULL,
+    params TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chromosomes_run ON chromosomes(run_id);
+";
+
+const CHROMOSOME_COLUMNS: &str = "id, run_id, label, niche, niche_size, fitness, tournaments, \
+    organism, born, parents, lineage, genes, params";
+
+#[derive(Debug, Error)]
+pub enum DbError {
+    #[error("chromosome database {path}: {message}")]
+    Open { path: String, message: String },
+    #[error("chromosome database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("no chromosome {0} in the database")]
+    NoSuchChromosome(i64),
+    #[error("no run {0} in the database")]
+    NoSuchRun(i64),
+    #[error("the database holds no chromosome")]
+    Empty,
+}
+
+/// An open chromosome database.
+pub struct ChromosomeDb {
+    conn: Connection,
+}
+
+impl ChromosomeDb {
+    /// Opens the database at `path` for writing, creating the file and schema when missing.
+    pub fn create_or_open(path: &Path) -> Result<ChromosomeDb, DbError> {
+        let conn = Connection::open(path).map_err(|e| open_error(path, e.to_string()))?;
+        let db = ChromosomeDb { conn };
+        db.check_version(path, true)?;
+        db.conn
+            .execute_batch(SCHEMA)
+            .map_err(|e| open_error(path, e.to_string()))?;
+        db.conn
+            .pragma_update(None, "user_version", SCHEMA_VERSION)
+            .map_err(|e| open_error(path, e.to_string()))?;
+        Ok(db)
+    }
+
+    /// Opens an existing database read-only (the engine and `kestrel db`); a missing file or
+    /// one that is not a chromosome database is an error, never an empty result.
+    pub fn open_existing(path: &Path) -> Result<ChromosomeDb, DbError> {
+        if !path.is_file() {
+            return Err(open_error(path, "no such file".into()));
+        }
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .map_err(|e| open_error(path, e.to_string()))?;
+        let db = ChromosomeDb { conn };
+        db.check_version(path, false)?;
+        Ok(db)
+    }
+
+    /// Accepts a fresh file (when `allow_new`) or one of this schema version.
+    fn check_version(&self, path: &Path, allow_new: bool) -> Result<(), DbError> {
+        let version: i64 = self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(|e| open_error(path, e.to_string()))?;
+        match version {
+            SCHEMA_VERSION => Ok(()),
+            0 if allow_new && self.table_count(path)? == 0 => Ok(()),
+            0 => Err(open_error(path, "not a Kestrel chromosome database".into())),
+            v => Err(open_error(
+                path,
+                format!("schema version {v}, this Kestrel reads version {SCHEMA_VERSION}"),
+            )),
+        }
+    }
+
+    fn table_count(&self, path: &Path) -> Result<i64, DbError> {
+        self.conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
+            .map_err(|e| open_error(path, e.to_string()))
+    }
+
+    /// Stores a run and its chromosomes atomically; returns the run id and chromosome ids.
+    pub fn add_run(
+        &mut self,
+        run: &NewRun,
+        chromosomes: &[NewChromosome],
+    ) -> Result<(i64, Vec<i64>), DbError> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO runs (kind, seed, settings, generations, games, stop_reason) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                run.kind,
+                run.seed as i64,
+                run.settings_json,
+                run.generations as i64,
+                run.games as i64,
+                run.stop_reason
+            ],
+        )?;
+        let run_id = tx.last_insert_rowid();
+        let mut ids = Vec::with_capacity(chromosomes.len());
+        for c in chromosomes {
+            let parents = format!(
+                "[{}]",
+                c.parents
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+            tx.execute(
+                "INSERT INTO chromosomes (run_id, label, niche, niche_size, fitness, tournaments, \
+                 organism, born, parents, lineage, genes, params) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                params![
+                    run_id,
+                    c.label,
+                    c.niche,
+                    c.niche_size,
+                    c.fitness,
+                    c.tournaments as i64,
+                    c.organism as i64,
+                    c.born as i64,
+                    parents,
+                    c.lineage_json,
+                    c.genes_json,
+                    c.params
+                ],
+            )?;
+            ids.push(tx.last_insert_rowid());
+        }
+        tx.commit()?;
+        Ok((run_id, ids))
+    }
+
+    /// Every run, oldest first.
+    pub fn runs(&self) -> Result<Vec<RunRow>, DbError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT r.id, r.kind, r.created, r.seed, r.settings, r.generations, r.games, \
+             r.stop_reason, (SELECT count(*) FROM chromosomes c WHERE c.run_id = r.id) \
+             FROM runs r ORDER BY r.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(RunRow {
+                id: r.get(0)?,
+                kind: r.get(1)?,
+                created: r.get(2)?,
+                seed: r.get::<_, i64>(3)? as u64,
+                settings_json: r.get(4)?,
+                generations: r.get::<_, i64>(5)? as u64,
+                games: r.get::<_, i64>(6)? as u64,
+                stop_reason: r.get(7)?,
+                chromosomes: r.get::<_, i64>(8)? as u64,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// One run.
+    pub fn run(&self, id: i64) -> Result<RunRow, DbError> {
+        self.runs()?
+            .into_iter()
+            .find(|r| r.id == id)
+            .ok_or(DbError::NoSuchRun(id))
+    }
+
+    /// The chromosomes of one run (all runs when `None`), by id.
+    pub fn chromosomes(&self, run: Option<i64>) -> Result<Vec<ChromosomeRow>, DbError> {
+        let sql = format!(
+            "SELECT {CHROMOSOME_COLUMNS} FROM chromosomes WHERE ?1 IS NULL OR run_id = ?1 \
+             ORDER BY id"
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([run], chromosome_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// One chromosome by id.
+    pub fn chromosome(&self, id: i64) -> Result<ChromosomeRow, DbError> {
+        let sql = format!("SELECT {CHROMOSOME_COLUMNS} FROM chromosomes WHERE id = ?1");
+        match self.conn.query_row(&sql, [id], chromosome_row) {
+            Err(rusqlite::Error::QueryReturnedNoRows) => Err(DbError::NoSuchChromosome(id)),
+            other => Ok(other?),
+        }
+    }
+
+    /// The chromosome `pick` names.
+    pub fn pick(&self, pick: Pick) -> Result<ChromosomeRow, DbError> {
+        match pick {
+            Pick::Id(id) => self.chromosome(id),
+            Pick::Best | Pick::Random { .. } => {
+                let all = self.chromosomes(None)?;
+                let fitness: Vec<f64> = all.iter().map(|c| c.fitness).collect();
+                let index = pick.choose(&fitness).ok_or(DbError::Empty)?;
+                Ok(all[index].clone())
+            }
+        }
+    }
+}
+
+fn open_error(path: &Path, message: String) -> DbError {
+    DbError::Open {
+        path: path.display().to_string(),
+        message,
+    }
+}
+
+fn chromosome_row(r: &Row) -> rusqlite::Result<ChromosomeRow> {
+    Ok(ChromosomeRow {
+        id: r.get(0)?,
+        run_id: r.get(1)?,
+        label: r.get(2)?,
+        niche: r.get(3)?,
+        niche_size: r.get(4)?,
+        fitness: r.get(5)?,
+        tournaments: r.get::<_, i64>(6)? as u64,
+        organism: r.get::<_, i64>(7)? as u64,
+        born: r.get::<_, i64>(8)? as u64,
+        parents_json: r.get(9)?,
+        lineage_json: r.get(10)?,
+        genes_json: r.get(11)?,
+        params: r.get(12)?,
+    })
+}

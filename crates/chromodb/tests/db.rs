@@ -1,0 +1,107 @@
+//! The database round trip: write runs, read them back, pick, and reject bad files.
+
+use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun, Pick};
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kestrel-chromodb-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn chromosome(niche: u32, fitness: f64) -> NewChromosome {
+    NewChromosome {
+        label: format!("niche {niche} leader"),
+        niche,
+        niche_size: 3,
+        fitness,
+        tournaments: 12,
+        organism: 40 + niche as u64,
+        born: 5,
+        parents: vec![3, 17],
+        lineage_json: "[]".into(),
+        genes_json: "[1.5,2.0]".into(),
+        params: format!("[eval]\nPAWN_VALUE = {}\n", 90 + niche),
+    }
+}
+
+#[test]
+fn runs_round_trip_and_picks_work() {
+    let dir = temp("roundtrip");
+    let path = dir.join("chromosomes.sqlite");
+    let run = NewRun {
+        kind: "mnc".into(),
+        seed: 7,
+        settings_json: "{\"population\":20}".into(),
+        generations: 12,
+        games: 480,
+        stop_reason: "generations".into(),
+    };
+    {
+        let mut db = ChromosomeDb::create_or_open(&path).unwrap();
+        let (run_id, ids) = db
+            .add_run(&run, &[chromosome(1, 0.7), chromosome(2, 0.4)])
+            .unwrap();
+        assert_eq!(run_id, 1);
+        assert_eq!(ids, vec![1, 2]);
+    }
+    // A second run appends to the same file.
+    let mut db = ChromosomeDb::create_or_open(&path).unwrap();
+    db.add_run(&run, &[chromosome(1, 0.9)]).unwrap();
+    drop(db);
+    let db = ChromosomeDb::open_existing(&path).unwrap();
+    let runs = db.runs().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0].chromosomes, 2);
+    assert_eq!(runs[0].seed, 7);
+    assert_eq!(runs[0].created.len(), 19, "{}", runs[0].created);
+    let c = db.chromosome(2).unwrap();
+    assert_eq!(c.run_id, 1);
+    assert_eq!(c.parents_json, "[3,17]");
+    assert_eq!(c.params, "[eval]\nPAWN_VALUE = 92\n");
+    assert_eq!(db.chromosomes(Some(1)).unwrap().len(), 2);
+    assert_eq!(db.pick(Pick::Best).unwrap().id, 3);
+    assert_eq!(db.pick(Pick::Id(1)).unwrap().fitness, 0.7);
+    assert!(
+        db.pick(Pick::Id(99))
+            .unwrap_err()
+            .to_string()
+            .contains("99")
+    );
+    assert!(db.run(5).is_err());
+    let drawn = db.pick(Pick::Random { seed: 3 }).unwrap().id;
+    assert_eq!(db.pick(Pick::Random { seed: 3 }).unwrap().id, drawn);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn missing_and_foreign_files_are_clear_errors() {
+    let dir = temp("bad");
+    let missing = ChromosomeDb::open_existing(&dir.join("nope.sqlite"))
+        .err()
+        .unwrap();
+    assert!(missing.to_string().contains("no such file"), "{missing}");
+    let text = dir.join("text.sqlite");
+    std::fs::write(
+        &text,
+        "this is not a database, just some text\n".repeat(100),
+    )
+    .unwrap();
+    assert!(ChromosomeDb::open_existing(&text).is_err());
+    assert!(ChromosomeDb::create_or_open(&text).is_err());
+    // An SQLite file of some other program.
+    let other = dir.join("other.sqlite");
+    {
+        let c = rusqlite::Connection::open(&other).unwrap();
+        c.execute_batch("CREATE TABLE t (x INTEGER);").unwrap();
+    }
+    let e = ChromosomeDb::open_existing(&other).err().unwrap();
+    assert!(e.to_string().contains("not a Kestrel"), "{e}");
+    assert!(ChromosomeDb::create_or_open(&other).is_err());
+    let empty = ChromosomeDb::create_or_open(&dir.join("empty.sqlite")).unwrap();
+    assert!(matches!(
+        empty.pick(Pick::Best),
+        Err(kestrel_chromodb::DbError::Empty)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}

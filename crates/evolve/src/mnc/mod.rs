@@ -1,0 +1,19 @@
+//! Phoenix's evolution of piece-square tables by multi-niche crowding (Cedeno's MNC): 640 real
+//! genes (10 tables), fitness = score in a tournament played in process, steady-state
+//! crowding selection and worst-among-the-most-similar replacement, niches counted by a
+//! phenotypic distance, checkpoints after every generation.
+
+pub mod crowding;
+pub mod fitness;
+pub mod niches;
+pub mod run;
+pub mod schedule;
+pub mod settings;
+pub mod state;
+pub mod store;
+pub mod tables;
+
+pub use fitness::{MoveBudget, Tally, TournamentFitness, TournamentSpec};
+pub use run::{MncOutcome, MncRun, MncStop, fitness_order};
+pub use settings::{MncSettings, MncTermination, SmallChange};
+pub use state::{Birth, MncCheckpoint, MncLine, Organism, render_mnc_csv};

@@ -1,0 +1,113 @@
+//! Multi-niche crowding settings (defaults: Phoenix's population of 20 and stop rules).
+
+use crate::ga::Crossover;
+use serde::{Deserialize, Serialize};
+
+/// When a run stops (whichever comes first).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MncTermination {
+    /// Generations evaluated (Phoenix: 1,000).
+    pub generations: u64,
+    /// Stop when the best organism has been the same one for this many generations (10).
+    pub best_unchanged: Option<u64>,
+    /// Stop when the best chromosome moved less than `percent` of the value range from one
+    /// generation to the next for `generations` generations in a row (1%, 20).
+    pub small_change: Option<SmallChange>,
+}
+
+/// The "best changes less than 1% for 20 generations" rule.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SmallChange {
+    pub percent: f64,
+    pub generations: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MncSettings {
+    pub population: usize,
+    /// Children bred (and inserted one at a time) per generation.
+    pub offspring: usize,
+    /// C_s: random candidates (with replacement) among which a parent's mate is the most
+    /// similar.
+    pub selection_crowd: usize,
+    /// C_f: crowding factor groups in the replacement.
+    pub replacement_groups: usize,
+    /// s: individuals per crowding factor group.
+    pub group_size: usize,
+    pub crossover: Crossover,
+    /// Probability that a mating recombines (otherwise the child is a mutated copy).
+    pub crossover_rate: f64,
+    /// Per-gene mutation probability.
+    pub mutation_rate: f64,
+    /// Gaussian mutation step, as a fraction of the value range (255).
+    pub mutation_sigma: f64,
+    /// Organisms within this phenotypic distance (cp) of a niche's leader belong to it.
+    pub niche_radius: f64,
+    pub termination: MncTermination,
+    pub seed: u64,
+}
+
+impl Default for MncSettings {
+    fn default() -> Self {
+        MncSettings {
+            population: 20,
+            offspring: 10,
+            selection_crowd: 3,
+            replacement_groups: 3,
+            group_size: 3,
+            crossover: Crossover::Uniform,
+            crossover_rate: 0.9,
+            mutation_rate: 0.05,
+            mutation_sigma: 0.05,
+            niche_radius: 30.0,
+            termination: MncTermination {
+                generations: 1000,
+                best_unchanged: Some(10),
+                small_change: Some(SmallChange {
+                    percent: 1.0,
+                    generations: 20,
+                }),
+            },
+            seed: 1,
+        }
+    }
+}
+
+impl MncSettings {
+    /// Rejects settings that cannot run.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.population < 2 {
+            return Err("population must be at least 2".into());
+        }
+        if self.offspring == 0 {
+            return Err("at least one child per generation is needed".into());
+        }
+        if self.selection_crowd == 0 || self.replacement_groups == 0 || self.group_size == 0 {
+            return Err("C_s, C_f and s must be at least 1".into());
+        }
+        if !(0.0..=1.0).contains(&self.crossover_rate) || !(0.0..=1.0).contains(&self.mutation_rate)
+        {
+            return Err("crossover and mutation rates must be within [0, 1]".into());
+        }
+        if !(self.mutation_sigma > 0.0 && self.mutation_sigma <= 1.0) {
+            return Err("mutation sigma must be within (0, 1]".into());
+        }
+        if let Crossover::Blend { alpha } = self.crossover
+            && !(0.0..=10.0).contains(&alpha)
+        {
+            return Err("blend alpha must be within [0, 10]".into());
+        }
+        if !(self.niche_radius >= 0.0) {
+            return Err("niche radius must be at least 0".into());
+        }
+        if self.termination.generations == 0 {
+            return Err("at least one generation is needed".into());
+        }
+        if let Some(s) = self.termination.small_change
+            && !(s.percent >= 0.0 && s.generations > 0)
+        {
+            return Err("the small-change rule needs a percent >= 0 and generations >= 1".into());
+        }
+        Ok(())
+    }
+}

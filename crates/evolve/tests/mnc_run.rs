@@ -1,0 +1,130 @@
+//! A tiny MNC run end to end: same result on 1 and 2 threads, a killed run resumes to the
+//! same result, lineage is kept, and the database rows play.
+
+use kestrel_chess::Board;
+use kestrel_evolve::ga::InProcessExecutor;
+use kestrel_evolve::mnc::store::mnc_leaders;
+use kestrel_evolve::mnc::{
+    MncLine, MncOutcome, MncRun, MncSettings, MncTermination, MoveBudget, TournamentFitness,
+    TournamentSpec,
+};
+use kestrel_tools::Opening;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+fn fitness() -> TournamentFitness {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+    ];
+    let openings = fens
+        .iter()
+        .map(|f| Opening::from_board(Board::from_fen(f).unwrap()))
+        .collect();
+    let spec = TournamentSpec {
+        openings: PathBuf::from("in-memory"),
+        rounds: 1,
+        budget: MoveBudget::Nodes(60),
+        max_moves: 25,
+        resign_cp: 1500,
+        resign_moves: 3,
+        hash_mb: 1,
+    };
+    TournamentFitness::with_openings(spec, openings)
+}
+
+fn settings() -> MncSettings {
+    MncSettings {
+        population: 6,
+        offspring: 3,
+        termination: MncTermination {
+            generations: 4,
+            best_unchanged: None,
+            small_change: None,
+        },
+        seed: 5,
+        ..MncSettings::default()
+    }
+}
+
+fn run(
+    threads: usize,
+    checkpoint: Option<PathBuf>,
+    resume: bool,
+    stop_after: Option<u64>,
+) -> MncOutcome {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(move || {
+        let fitness = fitness();
+        let run = MncRun {
+            settings: settings(),
+            fitness: &fitness,
+            executor: &InProcessExecutor,
+            checkpoint,
+            resume,
+        };
+        run.run(&mut |line: &MncLine, _| {
+            if stop_after == Some(line.generation) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap()
+    })
+}
+
+/// The log without wall times.
+fn log(o: &MncOutcome) -> Vec<MncLine> {
+    o.state
+        .history
+        .iter()
+        .map(|l| MncLine {
+            seconds: 0.0,
+            ..l.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn runs_are_reproducible_resumable_and_keep_lineage() {
+    let one = run(1, None, false, None);
+    let two = run(2, None, false, None);
+    assert_eq!(one.population, two.population);
+    assert_eq!(log(&one), log(&two));
+    assert_eq!(one.state.history.len(), 4);
+    // 6 players, one round of colour-reversed pairs: 6 games per generation.
+    assert!(one.state.history.iter().all(|l| l.games == 6));
+    assert_eq!(one.state.games, 24);
+    // Three children per generation (none after the last one), each with two parents.
+    assert_eq!(one.state.births.len(), 6 + 3 * 3);
+    assert!(one.state.births[6..].iter().all(|b| b.parents.len() == 2));
+
+    let dir = std::env::temp_dir().join(format!("kestrel-mnc-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let cp = dir.join("checkpoint.json");
+    let first = run(2, Some(cp.clone()), false, Some(1));
+    assert_eq!(first.state.history.len(), 2);
+    let resumed = run(1, Some(cp.clone()), true, None);
+    assert_eq!(resumed.population, one.population);
+    assert_eq!(log(&resumed), log(&one));
+
+    // Every niche leader is stored with its ancestry and a params file the engine reads.
+    let rows = mnc_leaders(&one.state, &one.population, &one.niches);
+    assert_eq!(rows.len(), one.niches.len());
+    assert!(!rows.is_empty());
+    let sizes: u32 = rows.iter().map(|r| r.niche_size).sum();
+    assert_eq!(sizes, 6);
+    for r in &rows {
+        assert!(r.lineage_json.contains(&format!("\"id\":{}", r.organism)));
+        let sets =
+            kestrel_params::ParamsFile::parse(&r.params, &[&kestrel_eval::EVAL_TABLE]).unwrap();
+        assert_eq!(sets[0].get("MOBILITY").unwrap(), &[0; 12]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,97 @@
+//! `kestrel db list|show|export`: the chromosome database (runs and their niche leaders).
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+use kestrel_chromodb::{ChromosomeDb, Pick};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct DbArgs {
+    /// The database file.
+    #[arg(long, global = true, default_value = "chromosomes.sqlite")]
+    db: PathBuf,
+    #[command(subcommand)]
+    command: DbCommand,
+}
+
+#[derive(Subcommand)]
+enum DbCommand {
+    /// Every run with its chromosomes (id, niche, fitness).
+    List,
+    /// One chromosome: run settings, fitness, parents, ancestry, tables.
+    Show {
+        /// An id, `best` or `random[:SEED]` (weighted by fitness).
+        chromosome: String,
+    },
+    /// A chromosome as a params file (stdout, or `--out`), for `kestrel match` or ParamsFile.
+    Export {
+        /// An id, `best` or `random[:SEED]` (weighted by fitness).
+        chromosome: String,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+pub fn run(args: DbArgs) -> anyhow::Result<()> {
+    let db = ChromosomeDb::open_existing(&args.db)?;
+    match args.command {
+        DbCommand::List => list(&db),
+        DbCommand::Show { chromosome } => show(&db, &chromosome),
+        DbCommand::Export { chromosome, out } => {
+            let c = db.pick(chromosome.parse::<Pick>().map_err(anyhow::Error::msg)?)?;
+            match out {
+                Some(path) => {
+                    kestrel_params::atomic::write_atomic(&path, c.params.as_bytes())
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    println!("chromosome {} written to {}", c.id, path.display());
+                }
+                None => print!("{}", c.params),
+            }
+            Ok(())
+        }
+    }
+}
+
+fn list(db: &ChromosomeDb) -> anyhow::Result<()> {
+    let runs = db.runs()?;
+    if runs.is_empty() {
+        println!("no run stored");
+    }
+    for r in runs {
+        println!(
+            "run {} [{}] {} seed {}: {} generations, {} games, stopped: {}",
+            r.id, r.kind, r.created, r.seed, r.generations, r.games, r.stop_reason
+        );
+        for c in db.chromosomes(Some(r.id))? {
+            println!(
+                "  chromosome {:>4}  niche {:>2} ({:>2} organisms)  fitness {:.3} over {} \
+                 tournaments  organism #{} born gen {}",
+                c.id, c.niche, c.niche_size, c.fitness, c.tournaments, c.organism, c.born
+            );
+        }
+    }
+    Ok(())
+}
+
+fn show(db: &ChromosomeDb, which: &str) -> anyhow::Result<()> {
+    let c = db.pick(which.parse::<Pick>().map_err(anyhow::Error::msg)?)?;
+    let r = db.run(c.run_id)?;
+    println!("chromosome   {} ({})", c.id, c.label);
+    println!(
+        "run          {} [{}] {} seed {}",
+        r.id, r.kind, r.created, r.seed
+    );
+    println!("settings     {}", r.settings_json);
+    println!(
+        "fitness      {:.4} over {} tournaments",
+        c.fitness, c.tournaments
+    );
+    println!("niche        {} ({} organisms)", c.niche, c.niche_size);
+    println!(
+        "organism     #{} born in generation {}, parents {}",
+        c.organism, c.born, c.parents_json
+    );
+    println!("lineage      {}", c.lineage_json);
+    println!("genes        {}", c.genes_json);
+    Ok(())
+}
