@@ -1,7 +1,6 @@
 //! ChromosomeDB and Chromosome through the protocol: the engine plays the chosen chromosome's
 //! evaluation, a random pick is seeded, and bad databases or picks leave parameters unchanged.
 
-#[allow(dead_code)]
 mod common;
 
 use common::{engine, send};

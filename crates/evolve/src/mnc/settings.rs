@@ -97,7 +97,7 @@ impl MncSettings {
         {
             return Err("blend alpha must be within [0, 10]".into());
         }
-        if !(self.niche_radius >= 0.0) {
+        if self.niche_radius.is_nan() || self.niche_radius < 0.0 {
             return Err("niche radius must be at least 0".into());
         }
         if self.termination.generations == 0 {

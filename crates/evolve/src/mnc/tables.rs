@@ -71,7 +71,7 @@ fn value(gene: f64) -> i32 {
 pub fn gene_is_active(i: usize) -> bool {
     let (table, square) = (i / SQUARES, i % SQUARES);
     let pawn = TABLES[table].0 == "PST_PAWN";
-    !(pawn && !(8..56).contains(&square))
+    !pawn || (8..56).contains(&square)
 }
 
 /// Flat `EVAL_TABLE` indices written by table `t` (one or two per square).
@@ -162,11 +162,12 @@ mod tests {
         let genome = RealGenome((0..GENES).map(|i| (i % 200) as f64 - 100.0).collect());
         let params = params_of(&genome, &base);
         // Gene 64 + 10 is the pawn end-game value on square 10.
-        assert_eq!(params.get("PST_PAWN").unwrap()[64 + 10], (74 % 200) - 100);
+        // Gene 74 holds 74 - 100.
+        assert_eq!(params.get("PST_PAWN").unwrap()[64 + 10], 74 - 100);
         // The rook table fills mg and eg alike.
         let rook = params.get("PST_ROOK").unwrap();
         assert_eq!(rook[5], rook[64 + 5]);
-        assert_eq!(rook[5], ((6 * 64 + 5) % 200) as i32 - 100);
+        assert_eq!(rook[5], (6 * 64 + 5) % 200 - 100);
         assert_eq!(chromosome_of(&params), genome);
         // Kestrel's own tables survive the trip except rook and queen (averaged).
         let kestrel = params_of(&kestrel_chromosome(), &base);
