@@ -3,9 +3,10 @@
 
 use crate::cluster::{BlobStore, FitnessSpec, RayExecutor, RayOptions};
 use crate::ga::{
-    BackgroundWriter, BitGenome, BitSpace, Executor, GaOutcome, GaRun, GaSettings, GenerationView,
-    InProcessExecutor, RealGenome, StopReason, render_log_csv, write_chart,
+    BitGenome, BitSpace, Executor, GaOutcome, GaRun, GaSettings, InProcessExecutor, RealGenome,
+    StopReason, write_chart,
 };
+use crate::ga::{progress_bar, run_logged};
 use crate::mentor::builtin::BuiltinMentor;
 use crate::mentor::crowd::{Combine, combine_labels, kept_scores, mean_abs_diff};
 use crate::mentor::fitness::{LabelledSet, MentorFitness, organism_matrix};
@@ -14,12 +15,10 @@ use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
 use crate::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
 use crate::mentor::remote::MentorFitnessSpec;
 use crate::mentor::uci_mentor::UciMentor;
-use indicatif::{ProgressBar, ProgressStyle};
 use kestrel_chess::Board;
 use kestrel_eval::{COMPACT_SET, EVAL_TABLE, Evaluator};
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
 use rayon::prelude::*;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -153,20 +152,6 @@ pub struct MentorRunReport {
     pub params_path: PathBuf,
     pub log_path: PathBuf,
     pub chart_path: PathBuf,
-}
-
-fn bar(progress: bool, len: u64, what: &str) -> ProgressBar {
-    if !progress {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template(&format!(
-            "{what:>10} [{{elapsed_precise}}] {{bar:40}} {{pos}}/{{len}} {{msg}}"
-        ))
-        .expect("valid template"),
-    );
-    pb
 }
 
 fn load_positions(cfg: &MentorRunConfig) -> Result<PositionSet, String> {
@@ -399,7 +384,7 @@ fn label_all(
         let mut mentor = make_mentor(cfg, spec)?;
         let key = mentor.key();
         let mut cache = LabelCache::open(&cache_path, &key)?;
-        let pb = bar(cfg.progress, boards.len() as u64, "labelling");
+        let pb = progress_bar(cfg.progress, boards.len() as u64, "labelling");
         let (labels, stats) = label_positions(
             boards,
             mentor.as_mut(),
@@ -494,30 +479,16 @@ fn evolve<G: Organism>(
         checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
         resume: cfg.resume,
     };
-    let pb = bar(cfg.progress, cfg.ga.termination.generations, "evolving");
-    let log_writer = BackgroundWriter::new();
-    let mut log_error = None;
-    let outcome = run
-        .run(&mut |v: &GenerationView<G>| {
-            pb.set_position(v.stats.generation + 1);
-            pb.set_message(format!(
+    run_logged(
+        &run,
+        cfg.progress,
+        log_path,
+        &|stats| {
+            format!(
                 "best {:.1} cp, mean {:.1} cp",
-                v.stats.best_objective, v.stats.mean_objective
-            ));
-            if let Err(e) = log_writer.write(
-                log_path.to_path_buf(),
-                render_log_csv(v.history).into_bytes(),
-            ) {
-                log_error = Some(e);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        })
-        .map_err(|e| e.to_string())?;
-    pb.finish_and_clear();
-    if let Some(e) = log_error {
-        return Err(e);
-    }
-    log_writer.finish()?;
-    Ok(outcome)
+                stats.best_objective, stats.mean_objective
+            )
+        },
+        &mut |_| Vec::new(),
+    )
 }

@@ -2,9 +2,10 @@
 //! traced → GA from random → best organism, with its agreement on train and test beside
 //! references (Kestrel's hand-tuned evaluation, a random organism, a random move).
 
+use crate::ga::run_logged;
 use crate::ga::{
-    BackgroundWriter, BitGenome, BitSpace, FitnessFunction, GaOutcome, GaRun, GaSettings,
-    GenerationView, InProcessExecutor, RealGenome, StopReason, render_log_csv, write_chart,
+    BitGenome, BitSpace, FitnessFunction, GaOutcome, GaRun, GaSettings, InProcessExecutor,
+    RealGenome, StopReason, write_chart,
 };
 use crate::mentor::fitness::organism_matrix;
 use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
@@ -13,10 +14,8 @@ use crate::mentor::run::ParamSet;
 use crate::moves::data::{MoveExtract, MoveExtractStats, MoveSet, extract_moves};
 use crate::moves::fitness::{ChildSet, MovesFitness};
 use crate::moves::search_fitness::SearchMovesFitness;
-use indicatif::{ProgressBar, ProgressStyle};
 use kestrel_eval::{EVAL_TABLE, Evaluator};
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -75,18 +74,6 @@ pub struct MovesRunReport {
     pub params_path: PathBuf,
     pub log_path: PathBuf,
     pub chart_path: PathBuf,
-}
-
-fn bar(progress: bool, len: u64) -> ProgressBar {
-    if !progress {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template("  evolving [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
-            .expect("valid template"),
-    );
-    pb
 }
 
 /// A short hash of the positions and played moves, so a checkpoint never resumes on other data.
@@ -287,30 +274,16 @@ fn evolve<G: Organism>(
         checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
         resume: cfg.resume,
     };
-    let pb = bar(cfg.progress, cfg.ga.termination.generations);
-    let log_writer = BackgroundWriter::new();
-    let mut log_error = None;
-    let outcome = run
-        .run(&mut |v: &GenerationView<G>| {
-            pb.set_position(v.stats.generation + 1);
-            pb.set_message(format!(
+    run_logged(
+        &run,
+        cfg.progress,
+        log_path,
+        &|stats| {
+            format!(
                 "best {:.1}%, mean {:.1}%",
-                v.stats.best_objective, v.stats.mean_objective
-            ));
-            if let Err(e) = log_writer.write(
-                log_path.to_path_buf(),
-                render_log_csv(v.history).into_bytes(),
-            ) {
-                log_error = Some(e);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        })
-        .map_err(|e| e.to_string())?;
-    pb.finish_and_clear();
-    if let Some(e) = log_error {
-        return Err(e);
-    }
-    log_writer.finish()?;
-    Ok(outcome)
+                stats.best_objective, stats.mean_objective
+            )
+        },
+        &mut |_| Vec::new(),
+    )
 }

@@ -4,21 +4,19 @@
 //! `best.toml` (a `[search]` params file), `random.toml`, `log.csv`, `evolution.svg`,
 //! `checkpoint.json` and `memo.json` (the fitness memo, so a resumed run searches nothing twice).
 
+use crate::ga::run_logged;
 use crate::ga::{
-    BackgroundWriter, BitGenome, BitSpace, Checkpoint, GaOutcome, GaRun, GaSettings,
-    GenerationView, Genome, InProcessExecutor, Purpose, RealGenome, StopReason, render_log_csv,
-    stream_rng, write_chart,
+    BitGenome, BitSpace, Checkpoint, GaOutcome, GaRun, GaSettings, Genome, InProcessExecutor,
+    Purpose, RealGenome, StopReason, stream_rng, write_chart,
 };
 use crate::mentor::organism::{GenomeKind, Organism, real_space};
 use crate::search::fitness::{
     FitnessStats, SearchFitness, SearchFitnessSpec, SuiteScore, score_sets,
 };
 use crate::search::suite::parse_positions;
-use indicatif::{ProgressBar, ProgressStyle};
 use kestrel_params::{ParamValues, ParamsFile};
 use kestrel_search::SEARCH_TABLE;
 use serde::{Deserialize, Serialize};
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -68,18 +66,6 @@ pub struct SearchRunReport {
 struct MemoFile {
     fingerprint: String,
     entries: Vec<(Vec<i32>, SuiteScore)>,
-}
-
-fn bar(progress: bool, len: u64) -> ProgressBar {
-    if !progress {
-        return ProgressBar::hidden();
-    }
-    let pb = ProgressBar::new(len);
-    pb.set_style(
-        ProgressStyle::with_template("  evolving [{elapsed_precise}] {bar:40} {pos}/{len} {msg}")
-            .expect("valid template"),
-    );
-    pb
 }
 
 /// Runs the experiment.
@@ -254,36 +240,23 @@ fn evolve<G: Organism>(
         checkpoint: Some(checkpoint),
         resume,
     };
-    let pb = bar(cfg.progress, cfg.ga.termination.generations);
-    let writer = BackgroundWriter::new();
-    let mut write_error = None;
-    let outcome = run
-        .run(&mut |v: &GenerationView<G>| {
-            pb.set_position(v.stats.generation + 1);
-            pb.set_message(format!(
+    run_logged(
+        &run,
+        cfg.progress,
+        &log_path,
+        &|stats| {
+            format!(
                 "best {:.0} nodes, mean {:.0}",
-                v.stats.best_objective, v.stats.mean_objective
-            ));
+                stats.best_objective, stats.mean_objective
+            )
+        },
+        &mut |_| {
             let memo = MemoFile {
                 fingerprint: fingerprint.clone(),
                 entries: fitness.memo_entries(),
             };
             let memo = serde_json::to_vec(&memo).expect("the memo is plain data");
-            let log = render_log_csv(v.history).into_bytes();
-            if let Err(e) = writer
-                .write(log_path.clone(), log)
-                .and_then(|()| writer.write(memo_path.clone(), memo))
-            {
-                write_error = Some(e);
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        })
-        .map_err(|e| e.to_string())?;
-    pb.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e);
-    }
-    writer.finish()?;
-    Ok(outcome)
+            vec![(memo_path.clone(), memo)]
+        },
+    )
 }
