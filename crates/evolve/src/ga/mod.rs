@@ -27,7 +27,7 @@ pub use executor::{Evaluation, Executor, FitnessFunction, FitnessJob, InProcessE
 pub use genome::{BitGenome, BitSpace, Crossover, Genome, RealGenome, RealSpace};
 pub use log::render_log_csv;
 pub use observer::{progress_bar, run_logged};
-pub use rng::{Purpose, stream_rng};
+pub use rng::{Purpose, sample_rows, stream_rng};
 pub use select::{Selection, Selector};
 pub use settings::{GaSettings, StepSchedule, Termination};
 pub use stats::GenerationStats;

@@ -22,6 +22,19 @@ pub fn stream_rng(seed: u64, generation: u64, purpose: Purpose) -> ChaCha8Rng {
     rng
 }
 
+/// A generation's training sample: `sample` distinct row indices of `0..rows` drawn by `seed`,
+/// sorted (memory order for gathers; the set is what matters); every row when `sample` is 0 or
+/// at least `rows`.
+pub fn sample_rows(rows: usize, sample: usize, seed: u64) -> Vec<usize> {
+    if sample == 0 || sample >= rows {
+        return (0..rows).collect();
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut picked = rand::seq::index::sample(&mut rng, rows, sample).into_vec();
+    picked.sort_unstable();
+    picked
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

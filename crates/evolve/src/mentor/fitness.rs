@@ -6,8 +6,6 @@ use crate::mentor::organism::Organism;
 use crate::mentor::trace_matrix::TraceMatrix;
 use kestrel_chess::Board;
 use kestrel_params::{BitSchema, ParamValues};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// Positions with their mentor scores, traced for the evolved columns.
 pub struct LabelledSet {
@@ -80,14 +78,7 @@ pub struct MentorFitness {
 impl MentorFitness {
     /// The generation's training rows: `sample` distinct indices chosen by `seed`.
     pub fn sample_rows(&self, seed: u64) -> Vec<usize> {
-        let n = self.train.len();
-        if self.sample >= n {
-            return (0..n).collect();
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut rows = rand::seq::index::sample(&mut rng, n, self.sample).into_vec();
-        rows.sort_unstable(); // memory order for the gather; the set is what matters
-        rows
+        crate::ga::sample_rows(self.train.len(), self.sample, seed)
     }
 }
 

@@ -12,8 +12,6 @@ use crate::moves::leaves::{Terminal, children};
 use kestrel_chess::Board;
 use kestrel_eval::Evaluator;
 use kestrel_params::{BitSchema, ParamValues};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 /// Every position's child leaves, traced for the evolved columns.
@@ -190,14 +188,7 @@ pub struct MovesFitness {
 impl MovesFitness {
     /// The generation's positions: `sample` distinct indices chosen by `seed` (all when 0).
     pub fn sample_positions(&self, seed: u64) -> Vec<usize> {
-        let n = self.train.len();
-        if self.sample == 0 || self.sample >= n {
-            return (0..n).collect();
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut rows = rand::seq::index::sample(&mut rng, n, self.sample).into_vec();
-        rows.sort_unstable();
-        rows
+        crate::ga::sample_rows(self.train.len(), self.sample, seed)
     }
 }
 
@@ -237,6 +228,8 @@ mod tests {
     use crate::mentor::run::ParamSet;
     use kestrel_eval::EVAL_TABLE;
     use kestrel_params::Coding;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
 
     fn positions() -> Vec<MovePosition> {
         [

@@ -9,8 +9,6 @@ use crate::moves::run::base_values;
 use kestrel_eval::Evaluator;
 use kestrel_params::BitSchema;
 use kestrel_search::{EngineConfig, SearchLimits, Searcher};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 /// Move agreement of real fixed-depth searches.
 pub struct SearchMovesFitness {
@@ -26,14 +24,7 @@ pub struct SearchMovesFitness {
 
 impl SearchMovesFitness {
     fn sample_positions(&self, seed: u64) -> Vec<usize> {
-        let n = self.positions.len();
-        if self.sample == 0 || self.sample >= n {
-            return (0..n).collect();
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut rows = rand::seq::index::sample(&mut rng, n, self.sample).into_vec();
-        rows.sort_unstable();
-        rows
+        crate::ga::sample_rows(self.positions.len(), self.sample, seed)
     }
 
     /// Positions (of `rows`) where the organism's search plays the recorded move.
