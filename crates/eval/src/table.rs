@@ -20,7 +20,7 @@ mod defaults {
 macro_rules! declare_terms {
     ($( $name:ident {
         doc: $doc:expr, len: $len:expr, tapered: $tap:expr,
-        min: $min:expr, max: $max:expr, bits: $bits:expr $(,)?
+        min: $min:expr, max: $max:expr, bits: $bits:expr $(, step: $step:expr)? $(,)?
     } )*) => {
         /// One declared evaluation term: the index of its declaration in [`EVAL_TABLE`].
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
@@ -39,6 +39,8 @@ macro_rules! declare_terms {
             min: $min,
             max: $max,
             bits: $bits,
+            // The declared SPSA step, or 0: derived from the range.
+            step: [$($step,)? 0][0],
         }),*];
 
         $(
@@ -71,15 +73,15 @@ const fn all_within(values: &[i32], min: i32, max: i32) -> bool {
 declare_terms! {
     // ---- material: the compact set's five 10-bit values ---------------------------------
     PAWN_VALUE { doc: "material: per pawn", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10 }
+        min: 0, max: 1023, bits: 10, step: 10 }
     KNIGHT_VALUE { doc: "material: per knight", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10 }
+        min: 0, max: 1023, bits: 10, step: 10 }
     BISHOP_VALUE { doc: "material: per bishop", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10 }
+        min: 0, max: 1023, bits: 10, step: 10 }
     ROOK_VALUE { doc: "material: per rook", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10 }
+        min: 0, max: 1023, bits: 10, step: 10 }
     QUEEN_VALUE { doc: "material: per queen", len: 1, tapered: false,
-        min: 0, max: 1023, bits: 10 }
+        min: 0, max: 1023, bits: 10, step: 10 }
 
     // ---- the expert-driven GA's 30 positional terms (6 bits each, 0..63) ---------------
     PAWN_ADVANCE_A { doc: "per rank a wing pawn (files a-c, f-h) has advanced from its start",
@@ -158,17 +160,17 @@ declare_terms! {
 
     // ---- piece-square tables (index a1 = 0 from the owner's side, mirrored for Black) ----
     PST_PAWN { doc: "pawn piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8 }
+        min: -128, max: 127, bits: 8, step: 4 }
     PST_KNIGHT { doc: "knight piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8 }
+        min: -128, max: 127, bits: 8, step: 4 }
     PST_BISHOP { doc: "bishop piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8 }
+        min: -128, max: 127, bits: 8, step: 4 }
     PST_ROOK { doc: "rook piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8 }
+        min: -128, max: 127, bits: 8, step: 4 }
     PST_QUEEN { doc: "queen piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8 }
+        min: -128, max: 127, bits: 8, step: 4 }
     PST_KING { doc: "king piece-square table", len: 64, tapered: true,
-        min: -128, max: 127, bits: 8 }
+        min: -128, max: 127, bits: 8, step: 4 }
 
     // ---- the teaching engine's terms (per kind: pawn, knight, bishop, rook, queen, king) --
     PAWN_ADVANCEMENT { doc: "per rank any pawn has advanced from its start", len: 1,

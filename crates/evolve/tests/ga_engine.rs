@@ -175,7 +175,17 @@ fn killed_run_resumes_to_the_same_result() {
     let cut = run_onemax(settings(25), Some(path.clone()), false, Some(9));
     assert_eq!(cut.stop, StopReason::Interrupted);
     assert_eq!(cut.history.len(), 10);
+    // A write the killed run left half done (atomic writes' `.NAME.tmpPID`, of a dead pid).
+    let stale = path.with_file_name(kestrel_params::atomic::temp_name(
+        "resume.json",
+        4_000_000_000,
+    ));
+    std::fs::write(&stale, b"{\"half").unwrap();
     let resumed = run_onemax(settings(25), Some(path.clone()), true, None);
+    assert!(
+        !stale.exists(),
+        "resume removes the killed run's temporary files"
+    );
     assert_eq!(resumed.population, full.population);
     assert_eq!(resumed.evaluations, full.evaluations);
     let strip = |o: &kestrel_evolve::ga::GaOutcome<BitGenome>| {

@@ -17,12 +17,45 @@ pub struct ParamDecl {
     pub max: i32,
     /// Bits per value in a bit-string chromosome.
     pub bits: u8,
+    /// SPSA perturbation size (OpenBench's `c_end`): `> 0` as declared, `0` derived from the
+    /// range ([`ParamDecl::spsa_step`]), `< 0` not tuned by SPSA (choices such as an ordering
+    /// mode).
+    pub step: i32,
 }
 
 impl ParamDecl {
     /// Number of flat values this declaration occupies.
     pub const fn width(&self) -> usize {
         if self.tapered { 2 * self.len } else { self.len }
+    }
+
+    /// The SPSA step: the declared one, else `max((max - min) / 20, 1)`; `None` for a switch
+    /// (range 0..=1) without a declared step, or a parameter declared with a negative step.
+    pub fn spsa_step(&self) -> Option<i32> {
+        match self.step {
+            s if s > 0 => Some(s),
+            s if s < 0 => None,
+            _ if self.max - self.min < 2 => None,
+            _ => Some(((self.max - self.min) / 20).max(1)),
+        }
+    }
+
+    /// The name of each flat value as one identifier, as SPSA tuners and UCI options use them:
+    /// `NAME`, `NAME_MG`/`NAME_EG` (tapered), `NAME_12` (arrays), `NAME_EG_12` (tapered arrays).
+    pub fn element_names(&self) -> Vec<String> {
+        let phases: &[&str] = if self.tapered { &["_MG", "_EG"] } else { &[""] };
+        let mut names = Vec::with_capacity(self.width());
+        for phase in phases {
+            for i in 0..self.len {
+                let index = if self.len > 1 {
+                    format!("_{i}")
+                } else {
+                    String::new()
+                };
+                names.push(format!("{}{phase}{index}", self.name));
+            }
+        }
+        names
     }
 }
 
@@ -98,6 +131,35 @@ impl ParamTable {
             }
         }
         names
+    }
+
+    /// Every flat value's [`ParamDecl::element_names`] name, in flat order.
+    pub fn element_names(&self) -> Vec<String> {
+        self.decls
+            .iter()
+            .flat_map(ParamDecl::element_names)
+            .collect()
+    }
+
+    /// The flat index and declaration of an element name (`PST_KNIGHT_EG_12`, `BISHOP_PAIR`),
+    /// compared without case.
+    pub fn find_element(&self, name: &str) -> Option<(usize, &'static ParamDecl)> {
+        let mut flat = 0;
+        for d in self.decls {
+            // Only declarations whose name starts the element name can hold it.
+            if name
+                .get(..d.name.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(d.name))
+                && let Some(k) = d
+                    .element_names()
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(name))
+            {
+                return Some((flat + k, d));
+            }
+            flat += d.width();
+        }
+        None
     }
 
     /// Checks the declarations themselves (defaults' length and range, bit widths).

@@ -9,12 +9,15 @@
 //! NULL_MOVE_R = 4
 //! ```
 //! Missing names keep their defaults; unknown sections or names and out-of-range values are errors.
+//! One element of a tapered or array parameter may also be set alone by its element name
+//! (`PST_KNIGHT_EG_12 = 5`, `BISHOP_PAIR_MG = 30`), as SPSA tuners report them.
 
 use crate::{ParamDecl, ParamTable, ParamValues};
 use std::fmt::Write as _;
 use std::path::Path;
 use thiserror::Error;
 
+/// Errors reading a params file.
 #[derive(Debug, Error)]
 pub enum ParamFileError {
     #[error("cannot read params file {path}: {source}")]
@@ -34,6 +37,32 @@ pub enum ParamFileError {
         name: String,
         message: String,
     },
+    /// Any of the above, with the flag or option that named the file
+    /// (`--params best.toml: [search] unknown parameter 'X'`).
+    #[error("{origin} {path}: {}", located_message(source))]
+    Located {
+        origin: String,
+        path: String,
+        source: Box<ParamFileError>,
+    },
+}
+
+/// The inner message of a located error (a read error's path is already in front of it).
+fn located_message(e: &ParamFileError) -> String {
+    match e {
+        ParamFileError::Io { source, .. } => format!("cannot read the file: {source}"),
+        other => other.to_string(),
+    }
+}
+
+/// A params file read for a set of tables: one value set per table (defaults where the file is
+/// silent) and the sections the file held.
+#[derive(Clone, Debug)]
+pub struct LoadedParams {
+    /// One set per table, in the order the tables were given.
+    pub sets: Vec<ParamValues>,
+    /// The tables' sections present in the file, in the order the tables were given.
+    pub sections: Vec<&'static str>,
 }
 
 /// Reading and writing params files for a set of tables.
@@ -45,6 +74,14 @@ impl ParamsFile {
         text: &str,
         tables: &[&'static ParamTable],
     ) -> Result<Vec<ParamValues>, ParamFileError> {
+        Self::parse_sections(text, tables).map(|l| l.sets)
+    }
+
+    /// [`ParamsFile::parse`], also telling which sections the text held.
+    pub fn parse_sections(
+        text: &str,
+        tables: &[&'static ParamTable],
+    ) -> Result<LoadedParams, ParamFileError> {
         let doc: toml::Table = text
             .parse()
             .map_err(|e: toml::de::Error| ParamFileError::Toml(e.to_string()))?;
@@ -64,12 +101,10 @@ impl ParamsFile {
             })?;
             for (name, value) in body {
                 let table = tables[ti];
-                let di = table
-                    .find(name)
-                    .ok_or_else(|| ParamFileError::UnknownName {
-                        section: section.clone(),
-                        name: name.clone(),
-                    })?;
+                let Some(di) = table.find(name) else {
+                    set_element(&mut out[ti], section, name, value)?;
+                    continue;
+                };
                 let decl = &table.decls[di];
                 let bad = |message: String| ParamFileError::BadValue {
                     section: section.clone(),
@@ -86,9 +121,18 @@ impl ParamsFile {
                     })?;
             }
         }
-        Ok(out)
+        let sections = tables
+            .iter()
+            .map(|t| t.section)
+            .filter(|s| doc.contains_key(*s))
+            .collect();
+        Ok(LoadedParams {
+            sets: out,
+            sections,
+        })
     }
 
+    /// Reads a params file; one [`ParamValues`] per table, in the order of `tables`.
     pub fn load(
         path: &Path,
         tables: &[&'static ParamTable],
@@ -98,6 +142,27 @@ impl ParamsFile {
             source,
         })?;
         Self::parse(&text, tables)
+    }
+
+    /// Reads a params file named by `origin` (a flag such as `--params`, or a UCI option);
+    /// every error names both the flag and the file.
+    pub fn load_for(
+        path: &Path,
+        tables: &[&'static ParamTable],
+        origin: &str,
+    ) -> Result<LoadedParams, ParamFileError> {
+        let located = |source: ParamFileError| ParamFileError::Located {
+            origin: origin.to_string(),
+            path: path.display().to_string(),
+            source: Box::new(source),
+        };
+        let text = std::fs::read_to_string(path).map_err(|source| {
+            located(ParamFileError::Io {
+                path: path.display().to_string(),
+                source,
+            })
+        })?;
+        Self::parse_sections(&text, tables).map_err(located)
     }
 
     /// Renders values as a params file (every parameter written, with its doc as a comment).
@@ -168,4 +233,27 @@ fn flatten(d: &ParamDecl, v: &toml::Value) -> Result<Vec<i32>, String> {
             Ok(mg.into_iter().chain(eg).collect())
         }
     }
+}
+
+/// Sets one element named like `PST_KNIGHT_EG_12`; unknown names are errors.
+fn set_element(
+    values: &mut ParamValues,
+    section: &str,
+    name: &str,
+    value: &toml::Value,
+) -> Result<(), ParamFileError> {
+    if values.table.find_element(name).is_none() {
+        return Err(ParamFileError::UnknownName {
+            section: section.to_string(),
+            name: name.to_string(),
+        });
+    }
+    let bad = |message: String| ParamFileError::BadValue {
+        section: section.to_string(),
+        name: name.to_string(),
+        message,
+    };
+    values
+        .set_element(name, int(value).map_err(bad)?)
+        .map_err(bad)
 }

@@ -6,9 +6,11 @@ pub mod atomic;
 mod decl;
 mod file;
 mod schema;
+mod spsa;
 mod values;
 
 pub use decl::{ParamDecl, ParamTable};
-pub use file::{ParamFileError, ParamsFile};
+pub use file::{LoadedParams, ParamFileError, ParamsFile};
 pub use schema::{BitSchema, Coding, Field};
+pub use spsa::{DEFAULT_R_END, SpsaLine, render_openbench, spsa_lines};
 pub use values::ParamValues;

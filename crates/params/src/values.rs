@@ -75,6 +75,22 @@ impl ParamValues {
         Ok(())
     }
 
+    /// Sets one element by its [`ParamTable::element_names`] name, checking the range.
+    pub fn set_element(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let (flat, d) = self
+            .table
+            .find_element(name)
+            .ok_or_else(|| format!("unknown parameter '{name}'"))?;
+        if value < d.min || value > d.max {
+            return Err(format!(
+                "{name}: value {value} outside its range [{}, {}]",
+                d.min, d.max
+            ));
+        }
+        self.values[flat] = value;
+        Ok(())
+    }
+
     /// Sets a single scalar (non-tapered, length-1) parameter.
     pub fn set_scalar(&mut self, name: &str, value: i32) -> Result<(), String> {
         self.set(name, &[value])

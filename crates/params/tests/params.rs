@@ -15,6 +15,7 @@ static DECLS: [ParamDecl; 4] = [
         min: 0,
         max: 7,
         bits: 3,
+        step: 0,
     },
     ParamDecl {
         name: "PAIR",
@@ -25,6 +26,7 @@ static DECLS: [ParamDecl; 4] = [
         min: -50,
         max: 50,
         bits: 7,
+        step: 0,
     },
     ParamDecl {
         name: "ARRAY",
@@ -35,6 +37,7 @@ static DECLS: [ParamDecl; 4] = [
         min: 0,
         max: 1023,
         bits: 10,
+        step: 0,
     },
     ParamDecl {
         name: "TABLE",
@@ -45,6 +48,7 @@ static DECLS: [ParamDecl; 4] = [
         min: -100,
         max: 100,
         bits: 4,
+        step: 0,
     },
 ];
 static TABLE: ParamTable = ParamTable {
@@ -61,6 +65,7 @@ static OTHER_DECLS: [ParamDecl; 1] = [ParamDecl {
     min: 0,
     max: 1,
     bits: 1,
+    step: 0,
 }];
 static OTHER: ParamTable = ParamTable {
     section: "other",
@@ -101,6 +106,7 @@ fn invalid_declarations_are_caught() {
         min: 0,
         max: 7,
         bits: 3,
+        step: 0,
     }];
     static BAD_TABLE: ParamTable = ParamTable {
         section: "bad",
@@ -232,4 +238,100 @@ proptest! {
             prop_assert_eq!(v.values[f.flat_index], value);
         }
     }
+}
+
+#[test]
+fn element_names_address_every_flat_value() {
+    let names = TABLE.element_names();
+    assert_eq!(names.len(), TABLE.len());
+    assert_eq!(
+        names,
+        [
+            "SCALAR",
+            "PAIR_MG",
+            "PAIR_EG",
+            "ARRAY_0",
+            "ARRAY_1",
+            "ARRAY_2",
+            "TABLE_MG_0",
+            "TABLE_MG_1",
+            "TABLE_EG_0",
+            "TABLE_EG_1"
+        ]
+    );
+    for (flat, name) in names.iter().enumerate() {
+        assert_eq!(TABLE.find_element(name).map(|(i, _)| i), Some(flat));
+        assert_eq!(
+            TABLE.find_element(&name.to_lowercase()).map(|(i, _)| i),
+            Some(flat)
+        );
+    }
+    assert!(TABLE.find_element("TABLE_EG_2").is_none());
+    assert!(TABLE.find_element("PAIR").is_none());
+    assert!(TABLE.find_element("SCALARX").is_none());
+}
+
+#[test]
+fn a_params_file_sets_single_elements_by_name() {
+    let sets = ParamsFile::parse("[test]\nTABLE_EG_1 = -7\nPAIR_MG = 33\n", &[&TABLE]).unwrap();
+    assert_eq!(sets[0].get("TABLE"), Some(&[1, 2, 3, -7][..]));
+    assert_eq!(sets[0].get("PAIR"), Some(&[33, 20][..]));
+    let err = ParamsFile::parse("[test]\nTABLE_EG_1 = 700\n", &[&TABLE]).unwrap_err();
+    assert!(err.to_string().contains("outside its range"), "{err}");
+    let err = ParamsFile::parse("[test]\nTABLE_EG_9 = 1\n", &[&TABLE]).unwrap_err();
+    assert_eq!(err.to_string(), "[test] unknown parameter 'TABLE_EG_9'");
+}
+
+#[test]
+fn spsa_steps_are_declared_or_derived_from_the_range() {
+    assert_eq!(
+        DECLS[0].spsa_step(),
+        Some(1),
+        "0..7: a twentieth rounds up to 1"
+    );
+    assert_eq!(DECLS[1].spsa_step(), Some(5), "-50..50");
+    assert_eq!(DECLS[2].spsa_step(), Some(51), "0..1023");
+    assert_eq!(OTHER_DECLS[0].spsa_step(), None, "a switch");
+    let declared = ParamDecl {
+        step: 7,
+        ..DECLS[2]
+    };
+    assert_eq!(declared.spsa_step(), Some(7));
+    let choice = ParamDecl {
+        step: -1,
+        ..DECLS[2]
+    };
+    assert_eq!(choice.spsa_step(), None);
+    let values = ParamValues::defaults(&TABLE);
+    let lines = kestrel_params::spsa_lines(&[&values], None).unwrap();
+    assert_eq!(lines.len(), TABLE.len());
+    assert_eq!(
+        kestrel_params::render_openbench(&lines[..2]),
+        "SCALAR, int, 5, 0, 7, 1, 0.002\nPAIR_MG, int, 10, -50, 50, 5, 0.002\n"
+    );
+    let picked = ["ARRAY_1".to_string(), "PAIR".to_string()];
+    let lines = kestrel_params::spsa_lines(&[&values], Some(&picked)).unwrap();
+    let names: Vec<&str> = lines.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, ["PAIR_MG", "PAIR_EG", "ARRAY_1"]);
+}
+
+#[test]
+fn load_for_names_the_flag_and_the_file() {
+    let dir = std::env::temp_dir().join(format!("kestrel-params-for-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("p.toml");
+    std::fs::write(&path, "[other]\nSWITCH = 0\n").unwrap();
+    let loaded = ParamsFile::load_for(&path, &[&TABLE, &OTHER], "--params").unwrap();
+    assert_eq!(loaded.sections, ["other"]);
+    assert_eq!(loaded.sets[1].values, [0]);
+    std::fs::write(&path, "[other]\nNOPE = 0\n").unwrap();
+    let err = ParamsFile::load_for(&path, &[&TABLE, &OTHER], "--params").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "--params {}: [other] unknown parameter 'NOPE'",
+            path.display()
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

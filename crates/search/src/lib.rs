@@ -23,6 +23,7 @@ mod blockage;
 mod checks;
 pub mod chessmaps;
 mod deepening;
+mod engine_params;
 mod limits;
 mod move_loop;
 mod node;
@@ -40,6 +41,7 @@ mod types;
 mod worker;
 
 pub use blockage::is_blocked_pawn_ending;
+pub use engine_params::{ENGINE_TABLES, EngineParams};
 pub use limits::SearchLimits;
 pub use ordering::{HeuristicOrderer, MoveOrderer, OrderContext, OrdererFactory};
 pub use params::{FALCON_SET, NotSearchTable, SEARCH_TABLE, SWITCHES, SearchParams, names};

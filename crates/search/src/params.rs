@@ -14,7 +14,7 @@ use kestrel_params::{ParamDecl, ParamTable, ParamValues};
 /// declaration's index is its flat offset.
 macro_rules! declare_search_params {
     ($( $field:ident : $ty:ident = $name:ident, $default:literal, $min:literal ..= $max:literal,
-        $bits:literal bits, $doc:literal; )*) => {
+        $bits:literal bits $(, step $step:literal)?, $doc:literal; )*) => {
         static DECLS: [ParamDecl; [$(stringify!($name)),*].len()] = [$(ParamDecl {
             name: stringify!($name),
             doc: $doc,
@@ -24,6 +24,8 @@ macro_rules! declare_search_params {
             min: $min,
             max: $max,
             bits: $bits,
+            // The declared SPSA step, or 0: derived from the range.
+            step: [$($step,)? 0][0],
         }),*];
 
         /// The name of each search parameter, as a constant (a typo does not compile).
@@ -101,6 +103,8 @@ impl std::fmt::Display for NotSearchTable {
 
 impl std::error::Error for NotSearchTable {}
 
+// `step N` is the SPSA step (OpenBench's c_end) where the range's twentieth would be wrong;
+// `step -1` keeps a choice out of SPSA.
 #[rustfmt::skip]
 declare_search_params! {
     // --- Falcon's 18 parameters (70 bits), in the order of David, Koppel & Netanyahu 2010 ---
@@ -109,9 +113,9 @@ declare_search_params! {
     null_adaptivity: bool = NULL_MOVE_ADAPTIVITY, 1, 0..=1, 1 bits, "use R-1 at shallow depths (adaptive null move)";
     null_adapt_depth: i32 = NULL_MOVE_ADAPT_DEPTH, 6, 0..=7, 3 bits, "depth (plies) at or below which R-1 is used";
     futility_depth: i32 = FUTILITY_DEPTH, 3, 0..=3, 2 bits, "futility pruning at depths 1..=this (3: razoring at 3)";
-    futility_margin_1: i32 = FUTILITY_MARGIN_1, 106, 0..=1023, 10 bits, "futility margin at depth 1, centipawns";
-    futility_margin_2: i32 = FUTILITY_MARGIN_2, 219, 0..=1023, 10 bits, "extended futility margin at depth 2, centipawns";
-    futility_margin_3: i32 = FUTILITY_MARGIN_3, 512, 0..=1023, 10 bits, "razoring margin at depth 3, centipawns";
+    futility_margin_1: i32 = FUTILITY_MARGIN_1, 106, 0..=1023, 10 bits, step 10, "futility margin at depth 1, centipawns";
+    futility_margin_2: i32 = FUTILITY_MARGIN_2, 219, 0..=1023, 10 bits, step 15, "extended futility margin at depth 2, centipawns";
+    futility_margin_3: i32 = FUTILITY_MARGIN_3, 512, 0..=1023, 10 bits, step 25, "razoring margin at depth 3, centipawns";
     multicut_use: bool = MULTICUT_USE, 1, 0..=1, 1 bits, "multi-cut pruning at expected cut nodes";
     multicut_r: i32 = MULTICUT_R, 4, 0..=7, 3 bits, "multi-cut depth reduction, plies";
     multicut_depth: i32 = MULTICUT_DEPTH, 6, 0..=7, 3 bits, "multi-cut only at depth >= this, plies";
@@ -126,7 +130,7 @@ declare_search_params! {
     use_tt: bool = USE_TT, 1, 0..=1, 1 bits, "transposition table cut-offs and hash move";
     use_pvs: bool = USE_PVS, 1, 0..=1, 1 bits, "NegaScout/PVS null-window searches after the first move";
     use_aspiration: bool = USE_ASPIRATION, 1, 0..=1, 1 bits, "aspiration windows in iterative deepening";
-    aspiration_window: i32 = ASPIRATION_WINDOW, 20, 1..=511, 9 bits, "first aspiration half-window, centipawns";
+    aspiration_window: i32 = ASPIRATION_WINDOW, 20, 1..=511, 9 bits, step 4, "first aspiration half-window, centipawns";
     use_verified_null: bool = USE_VERIFIED_NULL, 1, 0..=1, 1 bits, "verified null-move pruning (David & Netanyahu 2002)";
     use_iid: bool = USE_IID, 1, 0..=1, 1 bits, "internal iterative deepening at PV nodes without a hash move";
     iid_depth: i32 = IID_DEPTH, 4, 1..=15, 4 bits, "IID at depth >= this, plies";
@@ -135,41 +139,41 @@ declare_search_params! {
     use_counter_move: bool = USE_COUNTER_MOVE, 1, 0..=1, 1 bits, "counter-move heuristic in move ordering";
     use_see_ordering: bool = USE_SEE_ORDERING, 1, 0..=1, 1 bits, "order losing captures (SEE < 0) after quiet moves";
     use_qs_see: bool = USE_QS_SEE, 1, 0..=1, 1 bits, "skip captures losing material by SEE in quiescence";
-    qs_see_margin: i32 = QS_SEE_MARGIN, 0, 0..=511, 9 bits, "quiescence skips captures with SEE below -this";
+    qs_see_margin: i32 = QS_SEE_MARGIN, 0, 0..=511, 9 bits, step 10, "quiescence skips captures with SEE below -this";
     use_lmr: bool = USE_LMR, 1, 0..=1, 1 bits, "late-move reductions";
-    lmr_base: i32 = LMR_BASE, 50, 0..=255, 8 bits, "LMR: base reduction, hundredths of a ply";
-    lmr_divisor: i32 = LMR_DIVISOR, 300, 50..=1023, 10 bits, "LMR: ln(depth)ln(moves) divisor, hundredths";
+    lmr_base: i32 = LMR_BASE, 50, 0..=255, 8 bits, step 5, "LMR: base reduction, hundredths of a ply";
+    lmr_divisor: i32 = LMR_DIVISOR, 300, 50..=1023, 10 bits, step 15, "LMR: ln(depth)ln(moves) divisor, hundredths";
     lmr_min_depth: i32 = LMR_MIN_DEPTH, 3, 1..=15, 4 bits, "LMR at depth >= this, plies";
     lmr_min_moves: i32 = LMR_MIN_MOVES, 3, 1..=31, 5 bits, "LMR from this move number on (0-based)";
     use_rfp: bool = USE_RFP, 1, 0..=1, 1 bits, "reverse futility (static null move) pruning";
     rfp_depth: i32 = RFP_DEPTH, 6, 0..=15, 4 bits, "reverse futility at depth <= this, plies";
-    rfp_margin: i32 = RFP_MARGIN, 90, 0..=511, 9 bits, "reverse futility margin per ply, centipawns";
+    rfp_margin: i32 = RFP_MARGIN, 90, 0..=511, 9 bits, step 8, "reverse futility margin per ply, centipawns";
     use_blockage: bool = USE_BLOCKAGE, 1, 0..=1, 1 bits, "blockage detection in pawn endings (David, Felner & Netanyahu 2004)";
     use_mate_distance: bool = USE_MATE_DISTANCE, 1, 0..=1, 1 bits, "mate-distance pruning";
     use_extensions: bool = USE_EXTENSIONS, 1, 0..=1, 1 bits, "selective extensions (all five)";
-    ext_total_cap: i32 = EXT_TOTAL_CAP, 48, 0..=255, 8 bits, "cap on the extensions summed along one path, quarter plies";
+    ext_total_cap: i32 = EXT_TOTAL_CAP, 48, 0..=255, 8 bits, step 4, "cap on the extensions summed along one path, quarter plies";
     use_qs_delta: bool = USE_QS_DELTA, 1, 0..=1, 1 bits, "delta pruning of hopeless captures in quiescence";
     use_qs_checks: bool = USE_QS_CHECKS, 1, 0..=1, 1 bits, "quiet checks at the first ply of quiescence";
     use_lmp: bool = USE_LMP, 1, 0..=1, 1 bits, "late-move pruning of quiet moves near the leaves";
     lmp_depth: i32 = LMP_DEPTH, 3, 0..=7, 3 bits, "late-move pruning at depth <= this, plies (after 3 + d*d moves)";
-    lmr_history_div: i32 = LMR_HISTORY_DIV, 4096, 0..=16383, 14 bits, "LMR: reduce by history / this quarter plies less (0: off)";
+    lmr_history_div: i32 = LMR_HISTORY_DIV, 4096, 0..=16383, 14 bits, step 256, "LMR: reduce by history / this quarter plies less (0: off)";
     use_see_pruning: bool = USE_SEE_PRUNING, 1, 0..=1, 1 bits, "prune moves losing material by SEE near the leaves";
     see_prune_depth: i32 = SEE_PRUNE_DEPTH, 4, 0..=7, 3 bits, "SEE pruning at depth <= this, plies";
-    see_quiet_margin: i32 = SEE_QUIET_MARGIN, 60, 0..=511, 9 bits, "SEE pruning: quiet moves losing more than this per ply";
-    see_noisy_margin: i32 = SEE_NOISY_MARGIN, 100, 0..=511, 9 bits, "SEE pruning: captures losing more than this per ply";
+    see_quiet_margin: i32 = SEE_QUIET_MARGIN, 60, 0..=511, 9 bits, step 6, "SEE pruning: quiet moves losing more than this per ply";
+    see_noisy_margin: i32 = SEE_NOISY_MARGIN, 100, 0..=511, 9 bits, step 10, "SEE pruning: captures losing more than this per ply";
     use_singular: bool = USE_SINGULAR, 1, 0..=1, 1 bits, "singular extension of a hash move far better than the others";
     singular_depth: i32 = SINGULAR_DEPTH, 6, 1..=15, 4 bits, "singular extension at depth >= this, plies";
     singular_margin: i32 = SINGULAR_MARGIN, 3, 0..=63, 6 bits, "singular: the others must fail below hash score - this per ply";
     use_improving: bool = USE_IMPROVING, 1, 0..=1, 1 bits, "prune and reduce more when the static eval is not improving on 2 plies ago";
     use_cont_history: bool = USE_CONT_HISTORY, 1, 0..=1, 1 bits, "counter-move history (per previous piece and square) in quiet-move ordering";
     lmr_cut_node: i32 = LMR_CUT_NODE, 4, 0..=15, 4 bits, "LMR: extra reduction at expected cut nodes, quarter plies";
-    null_eval_div: i32 = NULL_MOVE_EVAL_DIV, 200, 0..=1023, 10 bits, "null move: one more ply of R per this many cp of eval above beta (0: off)";
+    null_eval_div: i32 = NULL_MOVE_EVAL_DIV, 200, 0..=1023, 10 bits, step 20, "null move: one more ply of R per this many cp of eval above beta (0: off)";
     use_time_stability: bool = USE_TIME_STABILITY, 0, 0..=1, 1 bits, "timed games: more time while the best move changes or the score falls, less once it holds";
     // --- numbers that were literals in the search (issue 19), same values as before ---
-    qs_delta_margin: i32 = QS_DELTA_MARGIN, 200, 0..=1023, 10 bits, "quiescence delta pruning: skip a capture when eval + gain + this <= alpha, centipawns";
+    qs_delta_margin: i32 = QS_DELTA_MARGIN, 200, 0..=1023, 10 bits, step 20, "quiescence delta pruning: skip a capture when eval + gain + this <= alpha, centipawns";
     aspiration_min_depth: i32 = ASPIRATION_MIN_DEPTH, 4, 1..=15, 4 bits, "aspiration windows from this iteration depth on, plies";
-    aspiration_max_window: i32 = ASPIRATION_MAX_WINDOW, 1000, 1..=4095, 12 bits, "aspiration: search the full window once the doubled half-window exceeds this, centipawns";
-    history_quiets_max: i32 = HISTORY_QUIETS_MAX, 64, 0..=255, 8 bits, "quiet moves that failed before a cut-off and lose history, at most this many";
+    aspiration_max_window: i32 = ASPIRATION_MAX_WINDOW, 1000, 1..=4095, 12 bits, step 100, "aspiration: search the full window once the doubled half-window exceeds this, centipawns";
+    history_quiets_max: i32 = HISTORY_QUIETS_MAX, 64, 0..=255, 8 bits, step 4, "quiet moves that failed before a cut-off and lose history, at most this many";
     lmp_base: i32 = LMP_BASE, 3, 0..=31, 5 bits, "late-move pruning: keep this + d*d quiet moves at depth d (half as many when not improving)";
     null_eval_max_r: i32 = NULL_MOVE_EVAL_MAX_R, 3, 0..=7, 3 bits, "null move: at most this many plies of R added for eval above beta";
     ext_ply_limit: i32 = EXT_PLY_LIMIT, 2, 0..=7, 3 bits, "extensions only at ply < this x the iteration depth";
@@ -179,9 +183,9 @@ declare_search_params! {
     lmr_pv_node: i32 = LMR_PV_NODE, 4, 0..=15, 4 bits, "LMR: this many quarter plies less at PV nodes";
     lmr_not_improving: i32 = LMR_NOT_IMPROVING, 2, 0..=15, 4 bits, "LMR: this many quarter plies more when not improving (with USE_IMPROVING)";
     // --- Chessmaps quiet-move ordering (issue 15, docs/chessmaps.md); off by default ---
-    quiet_order: i32 = QUIET_ORDER, 0, 0..=3, 2 bits, "quiet moves after killers: 0 history, 1 Chessmaps, 2 both, 3 random (docs/chessmaps.md)";
+    quiet_order: i32 = QUIET_ORDER, 0, 0..=3, 2 bits, step -1, "quiet moves after killers: 0 history, 1 Chessmaps, 2 both, 3 random (docs/chessmaps.md)";
     use_sector_killer: bool = USE_SECTOR_KILLER, 0, 0..=1, 1 bits, "Chessmaps: rank first the sector of the last quiet cut-off at this ply";
-    chessmaps_both_weight: i32 = CHESSMAPS_BOTH_WEIGHT, 64, 0..=1023, 10 bits, "QUIET_ORDER 2: history plus this times the Chessmaps score";
+    chessmaps_both_weight: i32 = CHESSMAPS_BOTH_WEIGHT, 64, 0..=1023, 10 bits, step 8, "QUIET_ORDER 2: history plus this times the Chessmaps score";
 }
 
 /// Every search parameter (section `[search]` in params files).

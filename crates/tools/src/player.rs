@@ -5,9 +5,8 @@
 use crate::builtin::BuiltinPlayer;
 use crate::uci_player::{UciPlayer, UciTimeouts};
 use kestrel_chess::{Board, Move};
-use kestrel_eval::{EVAL_TABLE, Evaluator};
-use kestrel_params::{ParamFileError, ParamsFile};
-use kestrel_search::{EngineConfig, MATE, SEARCH_TABLE, Score, SearchLimits};
+use kestrel_params::ParamFileError;
+use kestrel_search::{EngineConfig, EngineParams, MATE, Score, SearchLimits};
 use std::time::Duration;
 use thiserror::Error;
 
@@ -89,18 +88,9 @@ impl EngineSpec {
         name: impl Into<String>,
         path: &std::path::Path,
     ) -> Result<EngineSpec, ParamFileError> {
-        let mut sets = ParamsFile::load(path, &[&EVAL_TABLE, &SEARCH_TABLE])?.into_iter();
-        let (Some(eval), Some(search)) = (sets.next(), sets.next()) else {
-            unreachable!("ParamsFile::load returns one set per table");
-        };
-        Ok(EngineSpec::builtin(
-            name,
-            EngineConfig {
-                evaluator: Evaluator::new(eval),
-                search_params: search,
-                ..EngineConfig::default()
-            },
-        ))
+        let mut config = EngineConfig::default();
+        EngineParams::load(path, "params file")?.apply_to(&mut config);
+        Ok(EngineSpec::builtin(name, config))
     }
 
     pub fn uci(name: impl Into<String>, command: impl Into<String>) -> EngineSpec {

@@ -14,8 +14,10 @@ pub struct Progress {
     what: String,
     started: Instant,
     interval: Duration,
-    /// When the last plain line was printed.
-    last_plain: Mutex<Instant>,
+    /// When the last plain line was printed (`None`: the next one is due at once).
+    last_plain: Mutex<Option<Instant>>,
+    /// The position of the first update (a resumed run starts past 0), for the ETA.
+    first_pos: std::sync::OnceLock<u64>,
 }
 
 impl Progress {
@@ -32,8 +34,16 @@ impl Progress {
             what: what.to_string(),
             started: now,
             interval: PLAIN_INTERVAL,
-            last_plain: Mutex::new(now),
+            last_plain: Mutex::new(Some(now)),
+            first_pos: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Prints the first plain line at the first update too (long steps such as generations,
+    /// so that a job without a terminal shows at once that it runs).
+    pub fn with_first_line(self) -> Progress {
+        *self.last_plain.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self
     }
 
     /// Sets how often plain progress lines are printed without a terminal.
@@ -42,8 +52,19 @@ impl Progress {
         self
     }
 
+    /// Marks `pos` items done (a resumed run starts past 0), with a status message.
+    pub fn set(&self, pos: u64, message: String) {
+        self.first_pos.get_or_init(|| pos.saturating_sub(1));
+        self.bar.set_position(pos);
+        if let Some(line) = self.plain_line(&message) {
+            eprintln!("{line}");
+        }
+        self.bar.set_message(message);
+    }
+
     /// Marks one more item done, with a status message.
     pub fn step(&self, message: String) {
+        self.first_pos.get_or_init(|| self.bar.position());
         self.bar.inc(1);
         if let Some(line) = self.plain_line(&message) {
             eprintln!("{line}");
@@ -59,12 +80,21 @@ impl Progress {
         }
         let (pos, len) = (self.bar.position(), self.bar.length().unwrap_or(0));
         let mut last = self.last_plain.lock().unwrap_or_else(|e| e.into_inner());
-        if last.elapsed() < self.interval && pos < len {
+        if last.is_some_and(|t| t.elapsed() < self.interval) && pos < len {
             return None;
         }
-        *last = Instant::now();
+        *last = Some(Instant::now());
         let secs = self.started.elapsed().as_secs_f64();
-        Some(format!("{} {pos}/{len} ({secs:.0} s) {message}", self.what))
+        let done = pos.saturating_sub(self.first_pos.get().copied().unwrap_or(0));
+        let eta = if done > 0 && pos < len {
+            format!(", eta {:.0} s", secs / done as f64 * (len - pos) as f64)
+        } else {
+            String::new()
+        };
+        Some(format!(
+            "{} {pos}/{len} ({secs:.0} s{eta}) {message}",
+            self.what
+        ))
     }
 
     /// Prints a line above the bar (plainly when there is no terminal).
@@ -104,5 +134,18 @@ mod tests {
         let quick = Progress::new(5, "epd").with_interval(Duration::ZERO);
         quick.bar.inc(1);
         assert!(quick.plain_line("x").unwrap().starts_with("epd 1/5"));
+        // A resumed GA: the first update is at generation 4 of 10, and prints at once.
+        let ga = Progress::new(10, "evolving")
+            .with_interval(Duration::from_secs(3600))
+            .with_first_line();
+        ga.first_pos.get_or_init(|| 3);
+        ga.bar.set_position(4);
+        let first = ga.plain_line("best 1.0").expect("the first update prints");
+        assert!(
+            first.starts_with("evolving 4/10 (") && first.contains(", eta "),
+            "{first}"
+        );
+        ga.bar.set_position(5);
+        assert_eq!(ga.plain_line("best 0.9"), None, "then every interval");
     }
 }

@@ -66,15 +66,34 @@ pub fn eval(board: &Board, evaluator: &Evaluator, out: &Output) {
     ));
 }
 
-/// `perft N`: leaf counts below each move and in total.
+/// `perft N`: leaf counts below each move and in total, then the time taken.
 pub fn perft_command(board: &Board, args: &[&str], out: &Output) {
+    let Some((total, ms)) = divide(board, args, "perft", out) else {
+        return;
+    };
+    out.line(&format!(
+        "Time: {ms} ms, {} nps",
+        total as u128 * 1000 / ms.max(1)
+    ));
+}
+
+/// `go perft N` exactly as Stockfish answers it: `move: count` per legal move, a blank line,
+/// `Nodes searched: N` and a blank line; no `bestmove` (it is not a search).
+pub fn go_perft(board: &Board, args: &[&str], out: &Output) {
+    if divide(board, args, "go perft", out).is_some() {
+        out.line("");
+    }
+}
+
+/// The per-move counts and `Nodes searched`; `None` (after a usage line) for a bad depth.
+fn divide(board: &Board, args: &[&str], command: &str, out: &Output) -> Option<(u64, u128)> {
     let depth = match args {
         [d] => d.parse::<u32>().ok().filter(|d| (1..=10).contains(d)),
         _ => None,
     };
     let Some(depth) = depth else {
-        out.info_string("usage: perft N with N from 1 to 10");
-        return;
+        out.info_string(&format!("usage: {command} N with N from 1 to 10"));
+        return None;
     };
     let mut b = board.clone();
     let start = Instant::now();
@@ -83,13 +102,9 @@ pub fn perft_command(board: &Board, args: &[&str], out: &Output) {
         out.line(&format!("{mv}: {n}"));
     }
     let total: u64 = rows.iter().map(|(_, n)| n).sum();
-    let ms = start.elapsed().as_millis();
     out.line("");
     out.line(&format!("Nodes searched: {total}"));
-    out.line(&format!(
-        "Time: {ms} ms, {} nps",
-        total as u128 * 1000 / ms.max(1)
-    ));
+    Some((total, start.elapsed().as_millis()))
 }
 
 /// `bench [depth]`: the search crate's bench positions to a fixed depth with the current

@@ -199,11 +199,33 @@ impl UciEngine {
                 Ok(_) => unreachable!("tunables are spins"),
                 Err(e) => self.out.info_string(&format!("{e}; option unchanged")),
             }
+        } else if let Some(ti) = self
+            .tables
+            .iter()
+            .position(|t| t.find_element(name.trim()).is_some())
+        {
+            self.set_element(ti, name.trim(), value.as_deref());
         } else {
             self.out.info_string(&format!(
                 "unknown option '{}' (send 'uci' for the list)",
                 printable(&name)
             ));
+        }
+    }
+
+    /// An element of a table that has no listed option (`PST_KNIGHT_EG_12`, as `kestrel tune
+    /// spsa-input` names them), so an SPSA tuner can set every value it was given.
+    fn set_element(&mut self, table: usize, name: &str, value: Option<&str>) {
+        let parsed = value.and_then(|v| v.trim().parse::<i32>().ok());
+        let Some(v) = parsed else {
+            self.out.info_string(&format!(
+                "{name}: expected an integer value; option unchanged"
+            ));
+            return;
+        };
+        match self.settings.params[table].set_element(name, v) {
+            Ok(()) => self.sync_searcher(),
+            Err(e) => self.out.info_string(&format!("{e}; option unchanged")),
         }
     }
 
@@ -255,9 +277,9 @@ impl UciEngine {
                 .info_string("ParamsFile cleared: default parameters");
             return;
         }
-        match ParamsFile::load(Path::new(&path), &self.tables) {
-            Ok(values) => {
-                self.settings.params = values;
+        match ParamsFile::load_for(Path::new(&path), &self.tables, "ParamsFile") {
+            Ok(loaded) => {
+                self.settings.params = loaded.sets;
                 self.out
                     .info_string(&format!("parameters loaded from {path}"));
                 self.settings.params_file = path;
@@ -286,6 +308,10 @@ impl UciEngine {
 
     fn go(&mut self, args: &[&str]) {
         self.finish_job();
+        if let Some(("perft", rest)) = args.split_first().map(|(k, r)| (*k, r)) {
+            diagnostics::go_perft(&self.board, rest, &self.out);
+            return;
+        }
         let (limits, warnings) = parse_go(args, &self.board);
         for w in warnings {
             self.out.info_string(&w);

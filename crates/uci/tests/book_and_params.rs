@@ -184,6 +184,11 @@ fn params_file_sets_evaluation_and_search_parameters() {
         out[0].contains("PAWN_VALUE") && out[0].contains("unchanged"),
         "{out:#?}"
     );
+    // The error names the option and the file, as `--params FILE: ...` does on the command line.
+    assert!(
+        out[0].contains(&format!("ParamsFile {}: [eval] PAWN_VALUE", bad.display())),
+        "{out:#?}"
+    );
     assert!(
         evaluation_line(&out).contains(&shown(loaded)),
         "bad file keeps values"
@@ -195,4 +200,43 @@ fn params_file_sets_evaluation_and_search_parameters() {
     );
     assert!(evaluation_line(&out).contains(&shown(default)), "{out:#?}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_element_an_spsa_tuner_names_can_be_set() {
+    let (mut e, cap) = engine();
+    let out = send(
+        &mut e,
+        &cap,
+        &[
+            "setoption name PST_KNIGHT_EG_12 value -9",
+            "setoption name bishop_pair value 41",
+            "setoption name FUTILITY_MARGIN_1 value 99",
+        ],
+    );
+    assert!(out.is_empty(), "{out:#?}");
+    let eval = &e.settings().params[0];
+    assert_eq!(eval.get("PST_KNIGHT").unwrap()[64 + 12], -9);
+    assert_eq!(eval.get("BISHOP_PAIR"), Some(&[41][..]));
+    assert_eq!(
+        e.settings().params[1].get("FUTILITY_MARGIN_1"),
+        Some(&[99][..])
+    );
+    let out = send(
+        &mut e,
+        &cap,
+        &[
+            "setoption name PST_KNIGHT_EG_64 value 1",
+            "setoption name PST_KNIGHT_EG_12 value 500",
+            "setoption name PST_KNIGHT_EG_12 value x",
+        ],
+    );
+    assert_eq!(out.len(), 3, "{out:#?}");
+    assert!(out[0].contains("unknown option"), "{out:#?}");
+    assert!(out[1].contains("outside its range") && out[1].contains("unchanged"));
+    assert!(out[2].contains("integer") && out[2].contains("unchanged"));
+    assert_eq!(
+        e.settings().params[0].get("PST_KNIGHT").unwrap()[64 + 12],
+        -9
+    );
 }

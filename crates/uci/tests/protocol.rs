@@ -302,3 +302,28 @@ fn bad_position_keeps_the_previous_one() {
     }
     assert_ne!(e.board(), &Board::startpos());
 }
+
+#[test]
+fn go_perft_answers_as_stockfish_does() {
+    let (mut e, cap) = engine();
+    let out = send(
+        &mut e,
+        &cap,
+        &[
+            "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "go perft 2",
+        ],
+    );
+    // 48 `move: count` lines, a blank line, the total, a blank line; no bestmove.
+    assert_eq!(out.len(), 48 + 3, "{out:#?}");
+    assert!(out[..48].iter().all(|l| {
+        let (mv, n) = l.split_once(": ").expect("move: count");
+        mv.len() >= 4 && n.parse::<u64>().is_ok()
+    }));
+    assert!(out.contains(&"e2a6: 36".to_string()), "{out:#?}");
+    assert_eq!(&out[48..], ["", "Nodes searched: 2039", ""]);
+    assert!(bestmoves(&out).is_empty());
+    let bad = send(&mut e, &cap, &["go perft", "go perft x"]);
+    assert_eq!(info_strings(&bad).len(), 2, "{bad:#?}");
+    assert!(bad.iter().all(|l| !l.starts_with("bestmove")), "{bad:#?}");
+}

@@ -1,9 +1,8 @@
 //! `kestrel bench [DEPTH]`: the fixed bench positions to a fixed depth, fresh hash, one
 //! thread; the last line is `N nodes M nps` (OpenBench convention).
 
-use kestrel_params::ParamsFile;
 use kestrel_search::bench::{self, DEFAULT_BENCH_DEPTH};
-use kestrel_search::{EngineConfig, SEARCH_TABLE};
+use kestrel_search::{EngineConfig, EngineParams};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -14,7 +13,7 @@ pub struct BenchArgs {
     /// Hash table size in MB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
-    /// Search parameters file (a `[search]` section, e.g. params/falcon.toml).
+    /// Params file: its `[eval]` and `[search]` sections (either or both) replace the defaults.
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Print one line per position.
@@ -28,8 +27,14 @@ pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
         ..EngineConfig::default()
     };
     if let Some(path) = &args.params {
-        let mut sets = ParamsFile::load(path, &[&SEARCH_TABLE])?;
-        config.search_params = sets.remove(0);
+        let params = EngineParams::load(path, "--params")?;
+        params.apply_to(&mut config);
+        // On stderr: OpenBench reads the bench line from stdout.
+        eprintln!(
+            "params: {} from {}",
+            params.describe_sections(),
+            path.display()
+        );
     }
     let verbose = args.verbose;
     let mut index = 0;

@@ -11,8 +11,7 @@ macro_rules! say {
 
 use anyhow::{Context, bail};
 use kestrel_chess::read_epd_file;
-use kestrel_search::EngineConfig;
-use kestrel_tools::EngineSpec;
+use kestrel_search::{EngineConfig, EngineParams};
 use kestrel_tools::epd_suite::{EpdLimit, PositionOutcome, positions_from_records, run_suite};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -50,13 +49,10 @@ pub fn run(args: EpdArgs) -> anyhow::Result<()> {
         (_, _, Some(_)) => bail!("--depth must be at least 1"),
         _ => bail!("give a limit: --movetime MS, --nodes N or --depth D"),
     };
-    let mut config = match &args.params {
-        Some(path) => match EngineSpec::builtin_from_params("kestrel", path)? {
-            EngineSpec::Builtin { config, .. } => config,
-            EngineSpec::Uci { .. } => unreachable!("builtin_from_params builds a built-in"),
-        },
-        None => EngineConfig::default(),
-    };
+    let mut config = EngineConfig::default();
+    if let Some(path) = &args.params {
+        EngineParams::load(path, "--params")?.apply_to(&mut config);
+    }
     config.hash_mb = args.hash.max(1);
     let (records, errors) = read_epd_file(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;

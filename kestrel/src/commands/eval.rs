@@ -1,9 +1,9 @@
 //! `kestrel eval`: the evaluation of one position, term by term (like Stockfish's `eval`).
 
-use anyhow::Context as _;
 use kestrel_chess::{Board, START_FEN};
-use kestrel_eval::{EVAL_TABLE, Evaluator, PHASE_MAX, compact_values, load_eval_params, trace};
+use kestrel_eval::{EVAL_TABLE, Evaluator, PHASE_MAX, compact_values, trace};
 use kestrel_params::ParamValues;
+use kestrel_search::EngineParams;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -12,7 +12,8 @@ pub struct EvalArgs {
     /// Position to evaluate (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
-    /// Params file whose `[eval]` section replaces the defaults (`[search]` is ignored).
+    /// Params file whose `[eval]` section replaces the defaults (a `[search]` section is
+    /// checked like everywhere else, but a static evaluation does not search).
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Evaluate with the compact 35-term set only (every other term at zero).
@@ -27,8 +28,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     let board = Board::from_fen(&args.fen)
         .map_err(|e| anyhow::anyhow!("invalid --fen '{}': {e}", args.fen))?;
     let mut values = match &args.params {
-        Some(path) => load_eval_params(path)
-            .with_context(|| format!("reading --params {}", path.display()))?,
+        Some(path) => EngineParams::load(path, "--params")?.eval,
         None => ParamValues::defaults(&EVAL_TABLE),
     };
     if args.compact {
@@ -143,6 +143,9 @@ mod tests {
             trace: false,
         };
         let err = run(missing).unwrap_err();
-        assert!(format!("{err:#}").contains("cannot read params file"));
+        assert!(
+            format!("{err:#}").contains("--params /nonexistent/kestrel-params.toml: cannot read"),
+            "{err:#}"
+        );
     }
 }

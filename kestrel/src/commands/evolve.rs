@@ -182,8 +182,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
             PairingArg::EvolHand35 => Pairing::EvolHand35,
         })
         .collect();
-    let evolved = kestrel_eval::load_eval_params(&a.params)
-        .map_err(|e| anyhow::anyhow!("cannot load the evolved organism: {e}"))?;
+    let evolved = kestrel_search::EngineParams::load(&a.params, "--params")?.eval;
     let limit = match (a.nodes, a.depth, &a.tc, a.movetime) {
         (Some(0), ..) => bail!("--nodes must be at least 1"),
         (Some(n), ..) => Limit::Nodes(n),

@@ -72,10 +72,7 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
     let parents: Vec<ParamValues> = a
         .parents
         .iter()
-        .map(|p| {
-            kestrel_eval::load_eval_params(p)
-                .map_err(|e| anyhow::anyhow!("cannot load parent {}: {e}", p.display()))
-        })
+        .map(|p| Ok(kestrel_search::EngineParams::load(p, "--parents")?.eval))
         .collect::<anyhow::Result<_>>()?;
     let pool = load_openings(&a.openings)?;
     let mut ga_args = a.ga.clone();

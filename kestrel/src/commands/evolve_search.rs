@@ -4,14 +4,14 @@
 
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 use kestrel_evolve::search::compare::{compare_sets, render_comparison};
 use kestrel_evolve::search::fitness::SearchFitnessSpec;
 use kestrel_evolve::search::run::{SearchRunConfig, run_search_ga};
 use kestrel_evolve::search::solve::CostRule;
 use kestrel_evolve::search::suite::{parse_positions, read_suites, split};
-use kestrel_params::{ParamValues, ParamsFile};
+use kestrel_params::ParamValues;
 use kestrel_search::{FALCON_SET, SEARCH_TABLE};
 use std::path::{Path, PathBuf};
 
@@ -124,9 +124,13 @@ fn load_search_params(name: &str) -> anyhow::Result<ParamValues> {
     if name == "default" {
         return Ok(ParamValues::defaults(&SEARCH_TABLE));
     }
-    let mut sets = ParamsFile::load(Path::new(name), &[&SEARCH_TABLE])
-        .with_context(|| format!("cannot use params file {name}"))?;
-    Ok(sets.remove(0))
+    let params = kestrel_search::EngineParams::load(Path::new(name), "--compare")?;
+    if params.has("eval") {
+        eprintln!(
+            "note: --compare {name}: its [eval] section is not used (search parameters only)"
+        );
+    }
+    Ok(params.search)
 }
 
 pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {

@@ -18,6 +18,7 @@ pub mod job_options;
 pub mod matches;
 pub mod perft;
 pub mod search_stats;
+pub mod spsa_input;
 pub mod tune;
 pub mod uci;
 pub mod worker;

@@ -3,9 +3,8 @@
 
 use anyhow::Context;
 use kestrel_chess::read_epd_file;
-use kestrel_params::ParamsFile;
 use kestrel_search::ablation::{AblationRow, SuiteItem, ablation, bench_suite};
-use kestrel_search::{EngineConfig, SEARCH_TABLE};
+use kestrel_search::{EngineConfig, EngineParams};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -16,7 +15,7 @@ pub struct SearchStatsArgs {
     /// EPD suite (positions with bm/am also get a solved count); default: the bench positions.
     #[arg(long)]
     pub epd: Option<PathBuf>,
-    /// Search parameters file (a `[search]` section) used as the full search.
+    /// Params file (`[eval]` and/or `[search]`) used as the full search.
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Hash table size in MB.
@@ -59,7 +58,7 @@ pub fn run(args: SearchStatsArgs) -> anyhow::Result<()> {
         ..EngineConfig::default()
     };
     if let Some(path) = &args.params {
-        config.search_params = ParamsFile::load(path, &[&SEARCH_TABLE])?.remove(0);
+        EngineParams::load(path, "--params")?.apply_to(&mut config);
     }
     let items = match &args.epd {
         Some(path) => load_suite(path)?,

@@ -4,7 +4,7 @@
 use super::job_options::JobOptions;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use kestrel_eval::{EVAL_TABLE, load_eval_params};
+use kestrel_eval::EVAL_TABLE;
 use kestrel_evolve::mentor::positions::PickRules;
 use kestrel_evolve::mentor::run::{MentorSpec, ParamSet};
 use kestrel_evolve::tune::run::{KSource, MentorK, TuneConfig, TuneReport, TuneSource, run_tune};
@@ -17,8 +17,17 @@ enum SetArg {
     Compact,
 }
 
+#[derive(clap::Subcommand)]
+enum TuneAction {
+    /// Print the SPSA tuner's input (OpenBench format or JSON) for the declared parameters.
+    SpsaInput(super::spsa_input::SpsaInputArgs),
+}
+
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct TuneArgs {
+    #[command(subcommand)]
+    action: Option<TuneAction>,
     /// Games to take positions from (each position gets its game's result).
     #[arg(long, value_name = "FILE", required_unless_present = "positions")]
     pgn: Option<PathBuf>,
@@ -93,6 +102,9 @@ pub struct TuneArgs {
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
+    if let Some(TuneAction::SpsaInput(spsa)) = a.action {
+        return super::spsa_input::run(spsa);
+    }
     let threads = a.job.start_threads()?;
     let mentor = match a.mentor.as_str() {
         "none" => None,
@@ -116,8 +128,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     };
     let start = match a.from.as_str() {
         "defaults" => ParamValues::defaults(&EVAL_TABLE),
-        file => load_eval_params(std::path::Path::new(file))
-            .map_err(|e| anyhow::anyhow!("--from {file}: {e}"))?,
+        file => kestrel_search::EngineParams::load(std::path::Path::new(file), "--from")?.eval,
     };
     let source = match (a.pgn, a.positions) {
         (Some(path), _) => TuneSource::Pgn {

@@ -182,6 +182,7 @@ impl<G: Genome> GaRun<'_, G> {
             && let Some(path) = self.checkpoint.as_ref().filter(|p| p.exists())
         {
             let cp = Checkpoint::<G>::load(path).map_err(GaError::Checkpoint)?;
+            clean_temps_beside(path);
             if cp.settings != *s {
                 return Err(GaError::Checkpoint(format!(
                     "checkpoint {} was made with other GA settings; resume with the same \
@@ -250,4 +251,13 @@ impl<G: Genome> GaRun<'_, G> {
         }
         next
     }
+}
+
+/// Removes the temporary files a killed run left beside its checkpoint (and says so).
+fn clean_temps_beside(checkpoint: &std::path::Path) {
+    let dir = checkpoint
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    kestrel_params::atomic::clean_stale_temps(dir);
 }

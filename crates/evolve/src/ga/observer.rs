@@ -1,4 +1,5 @@
-//! What every GA command does after each generation: move the progress bar, rewrite the CSV
+//! What every GA command does after each generation: move the progress bar (plain lines on
+//! stderr when it is not a terminal), rewrite the CSV
 //! log in the background, and save any files of its own (e.g. a fitness memo), stopping the
 //! run cleanly (checkpoint saved) if a write fails.
 
@@ -6,6 +7,7 @@ use crate::ga::{
     BackgroundWriter, GaOutcome, GaRun, GenerationStats, GenerationView, Genome, render_log_csv,
 };
 use indicatif::{ProgressBar, ProgressStyle};
+use kestrel_tools::progress::Progress;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -36,13 +38,17 @@ pub fn run_logged<G: Genome>(
     describe: &dyn Fn(&GenerationStats) -> String,
     extra_files: &mut dyn FnMut(&GenerationView<G>) -> ExtraFiles,
 ) -> Result<GaOutcome<G>, String> {
-    let pb = progress_bar(progress, run.settings.termination.generations, "evolving");
+    // A bar on a terminal; plain lines on stderr otherwise (CI, nohup, a pipe).
+    let pb = progress.then(|| {
+        Progress::new(run.settings.termination.generations, "generation").with_first_line()
+    });
     let writer = BackgroundWriter::new();
     let mut write_error = None;
     let outcome = run
         .run(&mut |v: &GenerationView<G>| {
-            pb.set_position(v.stats.generation + 1);
-            pb.set_message(describe(v.stats));
+            if let Some(pb) = &pb {
+                pb.set(v.stats.generation + 1, describe(v.stats));
+            }
             let log = (
                 log_path.to_path_buf(),
                 render_log_csv(v.history).into_bytes(),
@@ -56,7 +62,9 @@ pub fn run_logged<G: Genome>(
             ControlFlow::Continue(())
         })
         .map_err(|e| e.to_string())?;
-    pb.finish_and_clear();
+    if let Some(pb) = &pb {
+        pb.finish();
+    }
     if let Some(e) = write_error {
         return Err(e);
     }

@@ -254,6 +254,9 @@ impl MncRun<'_> {
             && let Some(path) = self.checkpoint.as_ref().filter(|p| p.exists())
         {
             let cp = MncCheckpoint::load(path)?;
+            if let Some(dir) = path.parent() {
+                kestrel_params::atomic::clean_stale_temps(dir);
+            }
             if cp.settings != *s {
                 return Err(format!(
                     "checkpoint {} was made with other MNC settings; resume with the same \

@@ -160,6 +160,7 @@ fn initial_state(
     let fingerprint = config.fingerprint(fitness);
     if config.resume {
         let cp: Checkpoint<Organism> = Checkpoint::load(&path)?;
+        kestrel_params::atomic::clean_stale_temps(&config.out);
         // The iteration count may grow on resume (continue a finished run); nothing else.
         let mut saved = cp.settings.clone();
         saved.termination.generations = config.iterations;

@@ -57,6 +57,9 @@ pub fn fit(
                 s.checkpoint_path.display()
             ));
         }
+        if let Some(dir) = s.checkpoint_path.parent() {
+            kestrel_params::atomic::clean_stale_temps(dir);
+        }
         found
     } else {
         None
