@@ -39,11 +39,12 @@ pub enum ParamFileError {
     },
     /// Any of the above, with the flag or option that named the file
     /// (`--params best.toml: [search] unknown parameter 'X'`).
-    #[error("{origin} {path}: {}", located_message(source))]
+    /// (`inner` is not a `source`: its message is already part of this one.)
+    #[error("{origin} {path}: {}", located_message(inner))]
     Located {
         origin: String,
         path: String,
-        source: Box<ParamFileError>,
+        inner: Box<ParamFileError>,
     },
 }
 
@@ -154,7 +155,7 @@ impl ParamsFile {
         let located = |source: ParamFileError| ParamFileError::Located {
             origin: origin.to_string(),
             path: path.display().to_string(),
-            source: Box::new(source),
+            inner: Box::new(source),
         };
         let text = std::fs::read_to_string(path).map_err(|source| {
             located(ParamFileError::Io {

@@ -55,6 +55,15 @@ pub fn parse_go(words: &[&str], board: &Board) -> (SearchLimits, Vec<String>) {
                     continue;
                 };
                 i += 1;
+                // A limit below 1 means nothing (the command line refuses it); a `go` cannot
+                // be refused, so it becomes the smallest limit, said in a warning.
+                let limit_keys = ["movetime", "movestogo", "depth", "nodes", "mate"];
+                let n = if limit_keys.contains(&key) && n < 1 {
+                    warnings.push(format!("go {key} {n}: a limit must be at least 1; using 1"));
+                    1
+                } else {
+                    n
+                };
                 // Some GUIs send a negative clock when the engine is already out of time.
                 let ms = || Some(Duration::from_millis(n.max(0) as u64));
                 match key {
@@ -109,6 +118,25 @@ mod tests {
         assert!(l.infinite && l.ponder);
         assert_eq!(w.len(), 1);
         assert!(w[0].contains("e2e5"));
+    }
+
+    #[test]
+    fn zero_limits_become_the_smallest_limit_with_a_warning() {
+        let b = Board::startpos();
+        let (l, w) = parse_go(&words("nodes 0 movetime 0 depth 0 wtime 0 winc 0"), &b);
+        assert_eq!(l.nodes, Some(1));
+        assert_eq!(l.movetime, Some(Duration::from_millis(1)));
+        assert_eq!(l.depth, Some(1));
+        assert_eq!(
+            l.wtime,
+            Some(Duration::ZERO),
+            "an empty clock is not a limit below 1"
+        );
+        assert_eq!(w.len(), 3, "{w:?}");
+        assert!(
+            w[0].contains("go nodes 0") && w[0].contains("at least 1"),
+            "{w:?}"
+        );
     }
 
     #[test]

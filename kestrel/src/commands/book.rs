@@ -37,8 +37,8 @@ pub struct BuildArgs {
     /// PGN file to build a Polyglot book from.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
-    /// Output file (.kbk for --text, Polyglot .bin for --pgn).
-    #[arg(long)]
+    /// Output file (.kbk for --text, Polyglot .bin for --pgn; `--out` is an old spelling).
+    #[arg(long = "output", alias = "out", value_name = "FILE")]
     pub out: PathBuf,
     /// --pgn: use only the first N plies of each game.
     #[arg(long, default_value_t = 24)]
@@ -67,14 +67,14 @@ pub struct EcoArgs {
     #[arg(long, required = true, num_args = 1..)]
     pub tsv: Vec<PathBuf>,
     /// PGN games that weigh each row (weight = games playing its rarest move); rows get
-    /// weight 1 without it.
-    #[arg(long)]
+    /// weight 1 without it (`--games` is an old spelling).
+    #[arg(long = "pgn", alias = "games", value_name = "FILE")]
     pub games: Option<PathBuf>,
     /// Plies of each game looked at when weighing.
     #[arg(long, default_value_t = 40)]
     pub max_ply: usize,
-    /// Output text book.
-    #[arg(long)]
+    /// Output text book (`--out` is an old spelling).
+    #[arg(long = "output", alias = "out", value_name = "FILE")]
     pub out: PathBuf,
 }
 
@@ -230,7 +230,7 @@ fn eco(args: EcoArgs) -> anyhow::Result<()> {
     let header = format!(
         "Kestrel text opening book. Row: ECO \"Name\" | weight | moves (SAN or UCI).\n\
          A move's weight is the largest weight of the rows playing it; weight 0 is never played.\n\
-         Edit, then rebuild: kestrel book build --text THIS_FILE --out BOOK.kbk\n{source}"
+         Edit, then rebuild: kestrel book build --text THIS_FILE --output BOOK.kbk\n{source}"
     );
     write_atomic(&args.out, eco_rows_to_text(&rows, &header).as_bytes())
         .with_context(|| format!("cannot write {}", args.out.display()))?;

@@ -43,8 +43,13 @@ pub struct TrainArgs {
     pub learning_rate: f32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where to write the network.
-    #[arg(long, default_value = "chessmaps.net")]
+    /// Where to write the network (`--out` is an old spelling).
+    #[arg(
+        long = "output",
+        alias = "out",
+        value_name = "FILE",
+        default_value = "chessmaps.net"
+    )]
     pub out: PathBuf,
 }
 

@@ -23,11 +23,12 @@ enum DbCommand {
         /// An id, `best` or `random[:SEED]` (weighted by fitness).
         chromosome: String,
     },
-    /// A chromosome as a params file (stdout, or `--out`), for `kestrel match` or ParamsFile.
+    /// A chromosome as a params file (stdout, or `--output`), for `kestrel match` or ParamsFile.
     Export {
         /// An id, `best` or `random[:SEED]` (weighted by fitness).
         chromosome: String,
-        #[arg(long)]
+        /// The params file to write (`--out` is an old spelling).
+        #[arg(long = "output", alias = "out", value_name = "FILE")]
         out: Option<PathBuf>,
     },
 }

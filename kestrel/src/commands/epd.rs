@@ -22,17 +22,17 @@ pub struct EpdArgs {
     /// The EPD file (positions with `bm` and/or `am`).
     pub file: PathBuf,
     /// Milliseconds per position (positions are then searched one at a time).
-    #[arg(long, group = "limit", value_name = "MS")]
+    #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Nodes per position.
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Depth per position.
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
     pub depth: Option<i32>,
     /// Positions searched in parallel under depth/node limits.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    #[arg(long, alias = "threads", default_value_t = 1)]
+    pub concurrency: usize,
     /// Params file (TOML with [eval] and/or [search]) for the engine.
     #[arg(long)]
     pub params: Option<PathBuf>,
@@ -78,7 +78,7 @@ pub fn run(args: EpdArgs) -> anyhow::Result<()> {
         let _guard = out.lock().unwrap_or_else(|e| e.into_inner());
         say!("{}", outcome_line(o));
     };
-    let report = run_suite(&positions, &config, limit, args.threads, &on_done);
+    let report = run_suite(&positions, &config, limit, args.concurrency, &on_done);
     let n = report.outcomes.len();
     say!(
         "solved {}/{} ({:.1}%), nodes to solution {}, total nodes {}",

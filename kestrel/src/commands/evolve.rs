@@ -59,8 +59,8 @@ struct MentorArgs {
     /// How several mentors' scores become one label: mean or median.
     #[arg(long, default_value = "mean")]
     combine: String,
-    /// Mentor search depth in plies.
-    #[arg(long, default_value_t = 2)]
+    /// Mentor search depth in plies (`--depth` is an old spelling).
+    #[arg(long = "mentor-depth", alias = "depth", default_value_t = 2, value_parser = clap::value_parser!(i32).range(1..))]
     depth: i32,
     /// Positions file (EPD with c0 "train"/"test"); default: the built-in GM positions.
     #[arg(long, value_name = "FILE", conflicts_with = "pgn")]
@@ -99,8 +99,9 @@ struct PositionsArgs {
     /// Games to pick positions from.
     #[arg(long, value_name = "FILE")]
     pgn: PathBuf,
-    /// Positions (one per game) to write; half train, half test.
-    #[arg(long, default_value_t = 10_000)]
+    /// Games to take positions from (one each); half train, half test (`--count` is an old
+    /// spelling).
+    #[arg(long = "games", alias = "count", default_value_t = 10_000)]
     count: usize,
     /// Opening plies never picked.
     #[arg(long, default_value_t = 16)]
@@ -108,8 +109,8 @@ struct PositionsArgs {
     /// Seed for choosing games, positions and the train/test split.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// EPD file to write (`c0 "train"` / `c0 "test"`).
-    #[arg(long, value_name = "FILE")]
+    /// EPD file to write (`c0 "train"` / `c0 "test"`; `--out` is an old spelling).
+    #[arg(long = "output", alias = "out", value_name = "FILE")]
     out: PathBuf,
 }
 
@@ -125,17 +126,17 @@ struct MatchArgs {
     #[arg(long, default_value_t = 200)]
     games: usize,
     /// Nodes per move (the default limit: 20,000; equal work for every player).
-    #[arg(long, conflicts_with_all = ["depth", "tc", "movetime"], value_name = "N")]
+    #[arg(long, conflicts_with_all = ["depth", "tc", "movetime"], value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Fixed depth per move instead.
-    #[arg(long, conflicts_with_all = ["tc", "movetime"], value_name = "PLIES")]
+    #[arg(long, conflicts_with_all = ["tc", "movetime"], value_name = "PLIES", value_parser = clap::value_parser!(i32).range(1..))]
     depth: Option<i32>,
     /// A clock instead: base seconds + increment, e.g. `1+0.02`. Equal time rather than equal
     /// work: a cheaper evaluation searches more nodes (the paper's setting).
     #[arg(long, value_name = "BASE+INC", conflicts_with = "movetime")]
     tc: Option<String>,
     /// Fixed time per move in milliseconds instead.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
     /// Openings (EPD or PGN); default: test positions of the built-in GM set.
     #[arg(long, value_name = "FILE")]
@@ -143,9 +144,9 @@ struct MatchArgs {
     /// Seed for choosing the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played at once (default: all cores).
-    #[arg(long)]
-    concurrency: Option<usize>,
+    /// Games played at once (as in `kestrel match`).
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
     /// Which lines to play (default: the paper's three); `evol-hand35` plays Evol* against the
     /// hand-tuned values of the same 35 parameters.
     #[arg(
@@ -203,9 +204,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
             .collect(),
     };
     let openings = sample_openings(&pool, a.games.div_ceil(2), a.seed);
-    let concurrency = a.concurrency.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let concurrency = a.concurrency.max(1);
     println!(
         "{} games per pairing, {:?} per move, {} openings, {} at a time",
         a.games,
@@ -278,7 +277,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
 
 fn run_positions(args: PositionsArgs) -> anyhow::Result<()> {
     if args.count < 2 {
-        bail!("--count must be at least 2 (one train and one test position)");
+        bail!("--games must be at least 2 (one train and one test position)");
     }
     let rules = PickRules {
         skip_plies: args.skip_plies,
@@ -324,7 +323,7 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     let mentor = mentors.remove(0);
     let combine = a.combine.parse().map_err(anyhow::Error::msg)?;
     if a.depth < 1 {
-        bail!("--depth must be at least 1");
+        bail!("--mentor-depth must be at least 1");
     }
     if a.sample == 0 {
         bail!("--sample must be at least 1");

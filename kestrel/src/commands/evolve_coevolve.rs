@@ -34,7 +34,7 @@ pub struct CoevolveArgs {
     #[arg(long, value_delimiter = ',', required = true, value_name = "FILES")]
     pub parents: Vec<PathBuf>,
     /// Nodes per move in the population's games.
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
     /// Openings per pairing and generation (each played with both colours).
     #[arg(long, default_value_t = 1)]
@@ -49,7 +49,7 @@ pub struct CoevolveArgs {
     #[arg(long, default_value_t = 0)]
     pub measure_games: usize,
     /// Nodes per move in those games.
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub measure_nodes: u64,
     #[command(flatten)]
     pub ga: GaArgs,

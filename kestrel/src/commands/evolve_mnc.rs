@@ -88,10 +88,10 @@ pub struct MncArgs {
     #[arg(long, default_value_t = 2)]
     rounds: usize,
     /// Nodes per move in the fitness games.
-    #[arg(long, default_value_t = 2000, conflicts_with = "depth")]
+    #[arg(long, default_value_t = 2000, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
     /// Fixed depth per move instead of nodes.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..))]
     depth: Option<i32>,
     /// Full moves after which a game is drawn.
     #[arg(long, default_value_t = 100)]

@@ -56,7 +56,7 @@ pub struct MovesArgs {
     pub tactical: bool,
     /// Search depth: 1 = one ply + quiescence scored by matrix products (fast); more = real
     /// alpha-beta searches of every organism (slow).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(i32).range(1..))]
     pub depth: i32,
     /// Longest capture line followed to a leaf (0: no quiescence).
     #[arg(long, default_value_t = 8)]

@@ -45,7 +45,7 @@ pub struct SearchGaArgs {
     #[arg(long, default_value = "falcon")]
     set: String,
     /// Nodes per position at most.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     node_cap: u64,
     /// Extra cost of an unsolved position [default: the node cap, so it costs twice the cap].
     #[arg(long)]

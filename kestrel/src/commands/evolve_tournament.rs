@@ -47,7 +47,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 0.2)]
     mutation_rate: f64,
     /// Search depth in plies (quiescence follows).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(i32).range(1..))]
     depth: i32,
     /// Full moves before a game is cut and judged by both sides' evaluations.
     #[arg(long, default_value_t = 50)]

@@ -65,16 +65,16 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
     /// Fixed depth per move (depth 5 when no limit is given).
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
     pub depth: Option<i32>,
     /// Fixed nodes per move.
-    #[arg(long, group = "limit")]
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
     /// Clock: base seconds + increment, e.g. `10+0.1`.
     #[arg(long, group = "limit", value_name = "BASE+INC")]
     pub tc: Option<String>,
     /// Fixed time per move in milliseconds.
-    #[arg(long, group = "limit", value_name = "MS")]
+    #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Write every game to this PGN file.
     #[arg(long)]

@@ -49,8 +49,8 @@ pub struct TuneArgs {
     /// `none` (game results only), `builtin`, or `uci:COMMAND` (e.g. uci:/usr/games/stockfish).
     #[arg(long, default_value = "none")]
     mentor: String,
-    /// Mentor search depth in plies.
-    #[arg(long, default_value_t = 8)]
+    /// Mentor search depth in plies (`--depth` is an old spelling).
+    #[arg(long = "mentor-depth", alias = "depth", default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..))]
     depth: i32,
     /// Label cache file (default: OUT/labels.tsv); labels are computed once per FEN and mentor.
     #[arg(long, value_name = "FILE")]
@@ -114,7 +114,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         ),
     };
     if a.depth < 1 {
-        bail!("--depth must be at least 1");
+        bail!("--mentor-depth must be at least 1");
     }
     if a.per_game == 0 {
         bail!("--per-game must be at least 1");

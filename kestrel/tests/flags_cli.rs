@@ -1,0 +1,130 @@
+//! Flags with the same name mean the same thing in every subcommand (docs/params.md), old
+//! spellings still work, and a search limit of 0 is refused everywhere on the command line.
+
+use std::process::{Command, Output};
+
+fn kestrel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kestrel"))
+        .args(args)
+        .output()
+        .expect("kestrel runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn help(args: &[&str]) -> String {
+    let mut args = args.to_vec();
+    args.push("--help");
+    let o = kestrel(&args);
+    assert!(o.status.success(), "{args:?}");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const BK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../crates/testdata/fixtures/bk.epd"
+);
+const PGN: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../crates/testdata/fixtures/gm-games-40.pgn"
+);
+
+#[test]
+fn a_zero_search_limit_is_refused_by_every_command() {
+    for args in [
+        vec!["match", "--games", "2", "--nodes", "0"],
+        vec!["match", "--games", "2", "--movetime", "0"],
+        vec!["match", "--games", "2", "--depth", "0"],
+        vec!["epd", BK, "--nodes", "0"],
+        vec!["epd", BK, "--movetime", "0"],
+        vec!["epd", BK, "--depth", "0"],
+        vec!["evolve", "match", "--nodes", "0"],
+        vec!["evolve", "match", "--movetime", "0"],
+        vec!["evolve", "mnc", "--nodes", "0"],
+        vec!["evolve", "coevolve", "--nodes", "0"],
+        vec!["evolve", "tournament", "--depth", "0"],
+        vec!["evolve", "search", "--node-cap", "0"],
+        vec!["evolve", "mentor", "--mentor-depth", "0"],
+        vec!["tune", "--pgn", PGN, "--mentor-depth", "0"],
+    ] {
+        let o = kestrel(&args);
+        assert!(!o.status.success(), "{args:?} accepted 0");
+        assert!(
+            stderr(&o).contains("0 is not in 1.."),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
+
+#[test]
+fn same_name_same_meaning() {
+    // The mentor's depth is --mentor-depth; --depth is always a move's search depth.
+    for cmd in [&["evolve", "mentor"][..], &["tune"]] {
+        let h = help(cmd);
+        assert!(h.contains("--mentor-depth <DEPTH>"), "{cmd:?}: {h}");
+        assert!(!h.contains("--depth <"), "{cmd:?}: {h}");
+    }
+    // --concurrency: games (or positions) at once, default 1, in every command that has it.
+    for cmd in [&["match"][..], &["evolve", "match"], &["epd"]] {
+        let h = help(cmd);
+        let line = h
+            .lines()
+            .position(|l| l.contains("--concurrency"))
+            .expect("has it");
+        let text: String = h.lines().skip(line).take(2).collect();
+        assert!(text.contains("[default: 1]"), "{cmd:?}: {text}");
+    }
+    // --out is a folder; a single written file is --output FILE.
+    for cmd in [
+        &["evolve", "positions"][..],
+        &["book", "build"],
+        &["book", "eco"],
+        &["chessmaps", "train"],
+        &["db", "export"],
+    ] {
+        let h = help(cmd);
+        assert!(
+            h.contains("--output <FILE>") && !h.contains("--out <"),
+            "{cmd:?}: {h}"
+        );
+    }
+    // A PGN input is --pgn.
+    assert!(help(&["book", "eco"]).contains("--pgn <FILE>"));
+}
+
+#[test]
+fn old_spellings_still_work() {
+    let dir = std::env::temp_dir().join(format!("kestrel-flags-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let new = dir.join("new.epd");
+    let old = dir.join("old.epd");
+    let o = kestrel(&[
+        "evolve",
+        "positions",
+        "--pgn",
+        PGN,
+        "--games",
+        "10",
+        "--output",
+        new.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = kestrel(&[
+        "evolve",
+        "positions",
+        "--pgn",
+        PGN,
+        "--count",
+        "10",
+        "--out",
+        old.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&new).unwrap(), std::fs::read(&old).unwrap());
+    let o = kestrel(&["epd", BK, "--depth", "1", "--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
