@@ -110,7 +110,17 @@ fn runs_are_reproducible_resumable_and_keep_lineage() {
     let cp = dir.join("checkpoint.json");
     let first = run(2, Some(cp.clone()), false, Some(1));
     assert_eq!(first.state.history.len(), 2);
+    // A write the killed run left half done (atomic writes' `.NAME.tmpPID`, of a dead pid).
+    let stale = dir.join(kestrel_params::atomic::temp_name(
+        "checkpoint.json",
+        4_000_000_000,
+    ));
+    std::fs::write(&stale, b"{").unwrap();
     let resumed = run(1, Some(cp.clone()), true, None);
+    assert!(
+        !stale.exists(),
+        "resume removes the killed run's temporary files"
+    );
     assert_eq!(resumed.population, one.population);
     assert_eq!(log(&resumed), log(&one));
 
@@ -127,4 +137,23 @@ fn runs_are_reproducible_resumable_and_keep_lineage() {
         assert_eq!(sets[0].get("MOBILITY").unwrap(), &[0; 12]);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn resume_without_a_checkpoint_is_refused() {
+    let fitness = fitness();
+    let missing =
+        std::env::temp_dir().join(format!("kestrel-mnc-none-{}.json", std::process::id()));
+    let run = MncRun {
+        settings: settings(),
+        fitness: &fitness,
+        executor: &InProcessExecutor,
+        checkpoint: Some(missing),
+        resume: true,
+    };
+    let err = run
+        .run(&mut |_: &MncLine, _| ControlFlow::Continue(()))
+        .map(|_| ())
+        .unwrap_err();
+    assert!(err.to_string().contains("no checkpoint"), "{err}");
 }

@@ -251,6 +251,15 @@ impl MncRun<'_> {
     fn initial_state(&self, space: &RealSpace) -> Result<MncCheckpoint, String> {
         let s = &self.settings;
         if self.resume
+            && let Some(path) = self.checkpoint.as_ref().filter(|p| !p.exists())
+        {
+            // Starting afresh silently would look like a resumed run.
+            return Err(format!(
+                "--resume: there is no checkpoint {}; run without --resume to start afresh",
+                path.display()
+            ));
+        }
+        if self.resume
             && let Some(path) = self.checkpoint.as_ref().filter(|p| p.exists())
         {
             let cp = MncCheckpoint::load(path)?;
