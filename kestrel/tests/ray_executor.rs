@@ -175,7 +175,12 @@ impl LoopbackRay {
     fn start(dir: &Path) -> LoopbackRay {
         let port = free_port();
         let log = dir.join("ray-head.log");
-        let child = Command::new("ray")
+        // The `ray` command of the python3 that has ray (its console script may not be on PATH).
+        let child = Command::new("python3")
+            .args([
+                "-c",
+                "import sys; from ray.scripts.scripts import main; sys.exit(main())",
+            ])
             .args(["start", "--head", "--block", "--node-ip-address=127.0.0.1"])
             .arg(format!("--port={port}"))
             .args([
@@ -189,7 +194,7 @@ impl LoopbackRay {
                 std::fs::File::options().append(true).open(&log).unwrap(),
             ))
             .spawn()
-            .expect("ray start (the ray command comes with pip install ray)");
+            .expect("python3 runs ray start");
         let ray = LoopbackRay {
             child,
             address: format!("ray:127.0.0.1:{port}"),
@@ -230,6 +235,10 @@ fn kestrel_ok(dir: &Path, args: &[&str], name: &str, extra: &[&str], env: &[(&st
         .output()
         .unwrap();
     assert!(o.status.success(), "{args:?} {extra:?}: {}", stderr(&o));
+    if extra.contains(&"--executor") {
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(stdout.contains("Ray, 2 workers"), "{args:?}: {stdout}");
+    }
 }
 
 /// Same best params file and same log (apart from the timing column).

@@ -99,6 +99,7 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
         let set = ParamSet::Compact;
         Ok(CoevolveRemoteSpec::store(&fitness, set, ga_args.coding(), store)?.tagged())
     })?;
+    println!("fitness on        {}", executor.describe());
     let run = GaRun {
         settings,
         space: &space,

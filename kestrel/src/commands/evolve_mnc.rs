@@ -187,6 +187,7 @@ pub fn run(args: MncArgs) -> anyhow::Result<()> {
     let executor = args
         .executor
         .start(|store| Ok(MncRemoteSpec::store(&fitness, store)?.tagged()))?;
+    println!("fitness on        {}", executor.describe());
     match args.algorithm {
         AlgorithmArg::Mnc => run_mnc(&args, &fitness, &executor),
         AlgorithmArg::Generational => run_generational(&args, &fitness, &executor),

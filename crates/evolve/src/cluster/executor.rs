@@ -7,7 +7,9 @@ use crate::ga::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InPro
 
 /// In process or on Ray, for any genome type.
 pub enum FitnessExecutor {
+    /// On this process's rayon pool.
     InProcess,
+    /// On Ray workers, through the `kestrel_ray` driver.
     Ray(RayExecutor),
 }
 
