@@ -98,11 +98,15 @@ fn ray_available() -> bool {
     ok
 }
 
+/// Ray sessions of this file run one at a time (their default ports would collide).
+static RAY_SESSION: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 #[test]
 fn ray_run_equals_in_process_despite_killed_workers_and_resumes_after_failure() {
     if !ray_available() {
         return;
     }
+    let _session = RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner());
     let dir = temp_dir("same");
     let local = evolve(&dir, "local", &[], &[]);
     assert!(local.status.success(), "{}", stderr(&local));
@@ -143,6 +147,273 @@ fn ray_run_equals_in_process_despite_killed_workers_and_resumes_after_failure() 
     let resumed = evolve(&dir, "resumed", &["--resume"], &[]);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     assert_same_run(&dir.join("local"), &dir.join("resumed"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A Ray head on the loopback address, shared by several GA runs (Ray's start-up is the cost);
+/// stopped with SIGTERM, which makes `ray start --block` stop every process it started.
+struct LoopbackRay {
+    child: std::process::Child,
+    address: String,
+}
+
+/// Environment for a loopback Ray without token authentication (head and drivers).
+const LOOPBACK_ENV: [(&str, &str); 2] = [
+    ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0"),
+    ("RAY_AUTH_MODE", "disabled"),
+];
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+impl LoopbackRay {
+    fn start(dir: &Path) -> LoopbackRay {
+        let port = free_port();
+        let log = dir.join("ray-head.log");
+        // The `ray` command of the python3 that has ray (its console script may not be on PATH).
+        let child = Command::new("python3")
+            .args([
+                "-c",
+                "import sys; from ray.scripts.scripts import main; sys.exit(main())",
+            ])
+            .args(["start", "--head", "--block", "--node-ip-address=127.0.0.1"])
+            .arg(format!("--port={port}"))
+            .args([
+                "--num-cpus=2",
+                "--include-dashboard=false",
+                "--disable-usage-stats",
+            ])
+            .envs(LOOPBACK_ENV)
+            .stdout(std::fs::File::create(&log).unwrap())
+            .stderr(std::process::Stdio::from(
+                std::fs::File::options().append(true).open(&log).unwrap(),
+            ))
+            .spawn()
+            .expect("python3 runs ray start");
+        let ray = LoopbackRay {
+            child,
+            address: format!("ray:127.0.0.1:{port}"),
+        };
+        let start = Instant::now();
+        loop {
+            let text = std::fs::read_to_string(&log).unwrap_or_default();
+            if text.contains("Ray runtime started") {
+                return ray;
+            }
+            assert!(
+                start.elapsed().as_secs() < 180,
+                "ray start did not come up:\n{text}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+    }
+}
+
+impl Drop for LoopbackRay {
+    fn drop(&mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+    }
+}
+
+/// `kestrel ARGS --out DIR/NAME` (plus `extra`), checked to succeed.
+fn kestrel_ok(dir: &Path, args: &[&str], name: &str, extra: &[&str], env: &[(&str, &str)]) {
+    let o = Command::new(KESTREL)
+        .args(args)
+        .arg("--out")
+        .arg(dir.join(name))
+        .args(extra)
+        .envs(LOOPBACK_ENV)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{args:?} {extra:?}: {}", stderr(&o));
+    if extra.contains(&"--executor") {
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(stdout.contains("Ray, 2 workers"), "{args:?}: {stdout}");
+    }
+}
+
+/// Same best params file and same log (apart from the timing column).
+fn assert_same_outputs(a: &Path, b: &Path) {
+    let best = |d: &Path| std::fs::read_to_string(d.join("best.toml")).unwrap();
+    assert_eq!(best(a), best(b), "best organisms differ: {}", b.display());
+    assert_eq!(
+        log_without_seconds(a),
+        log_without_seconds(b),
+        "logs differ: {}",
+        b.display()
+    );
+    assert!(log_without_seconds(a).lines().count() >= 3);
+}
+
+#[test]
+fn every_other_ga_on_one_ray_cluster_equals_in_process() {
+    if !ray_available() {
+        return;
+    }
+    let _session = RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = temp_dir("every-ga");
+    let fixture = |name: &str| kestrel_testdata::fixture(name).display().to_string();
+    let (suite, pgn, openings) = (
+        fixture("bk.epd"),
+        fixture("gm-games-40.pgn"),
+        fixture("openings-2moves-60.epd"),
+    );
+    let mnc_db = dir.join("mnc.sqlite").display().to_string();
+    let runs: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "search",
+            vec![
+                "evolve",
+                "search",
+                "--suite",
+                &suite,
+                "--train-size",
+                "4",
+                "--node-cap",
+                "2000",
+                "--population",
+                "6",
+                "--generations",
+                "2",
+                "--seed",
+                "3",
+            ],
+        ),
+        (
+            "tournament",
+            vec![
+                "evolve",
+                "tournament",
+                "--population",
+                "4",
+                "--iterations",
+                "2",
+                "--depth",
+                "1",
+                "--max-moves",
+                "10",
+                "--seed",
+                "1",
+            ],
+        ),
+        (
+            "mnc",
+            vec![
+                "evolve",
+                "mnc",
+                "--population",
+                "6",
+                "--offspring",
+                "2",
+                "--generations",
+                "3",
+                "--rounds",
+                "1",
+                "--nodes",
+                "300",
+                "--max-moves",
+                "30",
+                "--openings",
+                &openings,
+                "--seed",
+                "4",
+                "--db",
+                &mnc_db,
+            ],
+        ),
+        (
+            "moves1",
+            vec![
+                "evolve",
+                "moves",
+                "--pgn",
+                &pgn,
+                "--games",
+                "20",
+                "--per-game",
+                "2",
+                "--population",
+                "100",
+                "--generations",
+                "2",
+                "--seed",
+                "2",
+            ],
+        ),
+        (
+            "moves2",
+            vec![
+                "evolve",
+                "moves",
+                "--pgn",
+                &pgn,
+                "--games",
+                "10",
+                "--per-game",
+                "1",
+                "--depth",
+                "2",
+                "--population",
+                "8",
+                "--generations",
+                "2",
+                "--seed",
+                "2",
+            ],
+        ),
+    ];
+    for (name, args) in &runs {
+        kestrel_ok(&dir, args, &format!("{name}-local"), &["--quiet"], &[]);
+    }
+    let parents = format!(
+        "{},{}",
+        dir.join("moves1-local/best.toml").display(),
+        dir.join("moves2-local/best.toml").display()
+    );
+    let coevolve: Vec<&str> = vec![
+        "evolve",
+        "coevolve",
+        "--parents",
+        &parents,
+        "--population",
+        "4",
+        "--generations",
+        "2",
+        "--nodes",
+        "200",
+        "--openings",
+        &openings,
+        "--seed",
+        "2",
+    ];
+    kestrel_ok(&dir, &coevolve, "coevolve-local", &["--quiet"], &[]);
+
+    let ray = LoopbackRay::start(&dir);
+    let on_ray = ["--quiet", "--executor", &ray.address, "--ray-workers", "2"];
+    for (name, args) in &runs {
+        // The tournament's worker taking generation 1's first game job is killed mid-job.
+        let fault: &[(&str, &str)] = match *name {
+            "tournament" => &[("KESTREL_RAY_FAULT", "kill-once:1")],
+            _ => &[],
+        };
+        kestrel_ok(&dir, args, &format!("{name}-ray"), &on_ray, fault);
+        assert_same_outputs(
+            &dir.join(format!("{name}-local")),
+            &dir.join(format!("{name}-ray")),
+        );
+    }
+    kestrel_ok(&dir, &coevolve, "coevolve-ray", &on_ray, &[]);
+    assert_same_outputs(&dir.join("coevolve-local"), &dir.join("coevolve-ray"));
+    drop(ray);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

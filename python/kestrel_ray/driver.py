@@ -27,6 +27,13 @@ def parse(argv):
     return p.parse_args(argv)
 
 
+def is_loopback(address):
+    """Whether `address` names a Ray on this machine's loopback (e.g. 127.0.0.1:6379), which
+    Ray would otherwise replace by the machine's network address."""
+    host = address.split("://")[-1].rsplit(":", 1)[0]
+    return host in ("127.0.0.1", "localhost")
+
+
 def start_ray(args):
     import ray
 
@@ -35,6 +42,15 @@ def start_ray(args):
             address="local",
             _node_ip_address="127.0.0.1",
             include_dashboard=False,
+            log_to_driver=False,
+            logging_level="ERROR",
+        )
+    elif is_loopback(args.address):
+        # A cluster started on this machine with --node-ip-address=127.0.0.1: join it as a
+        # loopback node too, or Ray looks for a raylet on the network address.
+        ray.init(
+            address=args.address,
+            _node_ip_address="127.0.0.1",
             log_to_driver=False,
             logging_level="ERROR",
         )
@@ -93,7 +109,7 @@ def main(argv):
         out.flush()
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    if args.address is None:
+    if args.address is None or is_loopback(args.address):
         os.environ[LOCAL_ENV] = "0"  # a local Ray binds and talks on loopback only
     try:
         import ray  # noqa: F401

@@ -1,5 +1,6 @@
 //! The worker protocol without Ray: a job rebuilt from its mentor spec scores exactly as the
-//! in-process executor, and bad jobs get clear failures instead of scores.
+//! in-process executor, game jobs (ranges of a round robin) sum to the in-process scores, and
+//! bad jobs get clear failures instead of scores.
 
 use kestrel_evolve::cluster::{
     BlobStore, FitnessSpec, JobEnvelope, PROTOCOL_VERSION, Worker, builtin_registry,
@@ -54,6 +55,7 @@ fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
         generation: 0,
         sample_seed: 77,
         genomes: serde_json::to_value(&genomes).unwrap(),
+        tasks: None,
     };
     let registry = builtin_registry();
     let mut worker = Worker::new(&registry, store.clone());
@@ -91,12 +93,68 @@ fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
     unknown.fitness.kind = "chess960".into();
     fails(
         &unknown,
-        "cannot build fitness 'chess960' (it knows: mentor)",
+        "cannot build fitness 'chess960' (it knows: coevolve, mentor, mnc, moves, search, tournament)",
     );
     let mut missing = envelope.clone();
     missing.fitness.spec["train"] = serde_json::json!(kestrel_evolve::cluster::content_hash(b"x"));
     fails(&missing, "not in this node's cache");
     let r = worker.answer("{not json");
     assert!(r.error.unwrap().contains("malformed job"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A round robin cut into game ranges, each scored by a worker rebuilt from the spec and its
+/// opening blob, sums to exactly the in-process evaluations; a range beyond the generation's
+/// games is refused.
+#[test]
+fn game_jobs_split_over_workers_sum_to_the_in_process_round_robin() {
+    use kestrel_evolve::ga::{FitnessTasks, evaluate_by_tasks};
+    use kestrel_evolve::tournament::{
+        Organism, OrganismSpace, RoundRobinFitness, RoundRobinRemoteSpec, TournamentSpec,
+        opening_fens,
+    };
+    let dir = std::env::temp_dir().join(format!("kestrel-cluster-games-{}", std::process::id()));
+    let store = BlobStore::new(&dir);
+    let openings = [kestrel_tools::Opening::startpos()];
+    let spec = TournamentSpec {
+        depth: 1,
+        max_moves: 12,
+        margin_cp: 0,
+        openings: opening_fens(&openings),
+    };
+    let fitness = RoundRobinFitness::build(spec.clone()).unwrap();
+    let mut rng = stream_rng(4, 0, Purpose::Init);
+    let genomes: Vec<Organism> = (0..4)
+        .map(|_| Organism::random(&OrganismSpace { max: 5 }, &mut rng))
+        .collect();
+    let local = fitness.evaluate(11, &genomes);
+    assert_eq!(local, evaluate_by_tasks(&fitness, 11, &genomes));
+    let games = fitness.task_count(11, &genomes);
+    assert_eq!(games, 12);
+
+    let remote = RoundRobinRemoteSpec::store(&spec, &store).unwrap();
+    let registry = builtin_registry();
+    let job = |range: [usize; 2]| JobEnvelope {
+        version: PROTOCOL_VERSION,
+        fitness: remote.tagged(),
+        fingerprint: FitnessFunction::<Organism>::fingerprint(&fitness),
+        generation: 0,
+        sample_seed: 11,
+        genomes: serde_json::to_value(&genomes).unwrap(),
+        tasks: Some(range),
+    };
+    let mut results = Vec::new();
+    for range in [[0, 5], [5, 12]] {
+        // A fresh worker per job: nothing carries over between them.
+        let mut worker = Worker::new(&registry, store.clone());
+        let r = worker.answer(&serde_json::to_string(&job(range)).unwrap());
+        assert!(r.ok, "{r:?}");
+        assert_eq!(r.task_results.len(), range[1] - range[0]);
+        results.extend(r.task_results);
+    }
+    assert_eq!(fitness.combine(11, &genomes, &results), local);
+    let r = Worker::new(&registry, store.clone())
+        .answer(&serde_json::to_string(&job([10, 13])).unwrap());
+    assert!(r.error.unwrap().contains("not within the generation's 12"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

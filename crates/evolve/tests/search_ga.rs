@@ -187,6 +187,7 @@ fn tiny_run(name: &str, train: Vec<String>, seed_with_defaults: bool) -> SearchR
         out_dir: temp_dir(name),
         resume: false,
         progress: false,
+        ray: None,
     }
 }
 

@@ -2,14 +2,15 @@
 //! population that evolves by round-robin game results; the winner is then measured against
 //! each parent.
 
+use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults, GenomeArg};
 use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::Args;
+use kestrel_evolve::cluster::FitnessSpec;
+use kestrel_evolve::coevolve::remote::CoevolveRemoteSpec;
 use kestrel_evolve::coevolve::{CoevolveFitness, parents_space, player};
-use kestrel_evolve::ga::{
-    GaRun, GenerationView, InProcessExecutor, RealGenome, render_log_csv, write_chart,
-};
+use kestrel_evolve::ga::{GaRun, GenerationView, RealGenome, render_log_csv, write_chart};
 use kestrel_evolve::mentor::organism::{Organism, with_fields};
 use kestrel_evolve::mentor::run::ParamSet;
 use kestrel_params::{ParamValues, ParamsFile};
@@ -58,6 +59,8 @@ pub struct CoevolveArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub job: JobOptions,
+    #[command(flatten)]
+    pub executor: ExecutorOptions,
 }
 
 /// Runs `kestrel evolve coevolve`.
@@ -89,11 +92,16 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let space = parents_space(&schema, &parents, a.margin);
     let log_path = a.out.join("log.csv");
+    let executor = a.executor.start(|store| {
+        let set = ParamSet::Compact;
+        Ok(CoevolveRemoteSpec::store(&fitness, set, ga_args.coding(), store)?.tagged())
+    })?;
+    println!("fitness on        {}", executor.describe());
     let run = GaRun {
         settings,
         space: &space,
         fitness: &fitness,
-        executor: &InProcessExecutor,
+        executor: &executor,
         checkpoint: Some(a.out.join("checkpoint.json")),
         resume: a.job.resume,
     };

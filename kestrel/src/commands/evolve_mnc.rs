@@ -4,15 +4,17 @@
 //! generational GA on the same tournament fitness (the comparison), and `--bench-games N`
 //! measures fitness games per second.
 
+use super::executor_options::ExecutorOptions;
 use super::ga_options::CrossoverArg;
 use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};
+use kestrel_evolve::cluster::{FitnessExecutor, FitnessSpec};
 use kestrel_evolve::ga::{
-    Crossover, GaRun, GaSettings, GenerationStats, InProcessExecutor, RealGenome, Selection,
-    Termination, write_chart,
+    Crossover, GaRun, GaSettings, GenerationStats, RealGenome, Selection, Termination, write_chart,
 };
+use kestrel_evolve::mnc::remote::MncRemoteSpec;
 use kestrel_evolve::mnc::store::{generational_leaders, mnc_leaders, params_text};
 use kestrel_evolve::mnc::tables::{distance, kestrel_chromosome, pst_space};
 use kestrel_evolve::mnc::{
@@ -116,6 +118,8 @@ pub struct MncArgs {
     write_references: bool,
     #[command(flatten)]
     job: JobOptions,
+    #[command(flatten)]
+    executor: ExecutorOptions,
 }
 
 impl MncArgs {
@@ -180,18 +184,26 @@ pub fn run(args: MncArgs) -> anyhow::Result<()> {
     if args.write_references {
         return write_references(&args.out, args.seed);
     }
+    let executor = args
+        .executor
+        .start(|store| Ok(MncRemoteSpec::store(&fitness, store)?.tagged()))?;
+    println!("fitness on        {}", executor.describe());
     match args.algorithm {
-        AlgorithmArg::Mnc => run_mnc(&args, &fitness),
-        AlgorithmArg::Generational => run_generational(&args, &fitness),
+        AlgorithmArg::Mnc => run_mnc(&args, &fitness, &executor),
+        AlgorithmArg::Generational => run_generational(&args, &fitness, &executor),
     }
 }
 
-fn run_mnc(args: &MncArgs, fitness: &TournamentFitness) -> anyhow::Result<()> {
+fn run_mnc(
+    args: &MncArgs,
+    fitness: &TournamentFitness,
+    executor: &FitnessExecutor,
+) -> anyhow::Result<()> {
     let settings = args.settings();
     let run = MncRun {
         settings: settings.clone(),
         fitness,
-        executor: &InProcessExecutor,
+        executor,
         checkpoint: Some(args.out.join("checkpoint.json")),
         resume: args.job.resume,
     };
@@ -251,7 +263,11 @@ fn run_mnc(args: &MncArgs, fitness: &TournamentFitness) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_generational(args: &MncArgs, fitness: &TournamentFitness) -> anyhow::Result<()> {
+fn run_generational(
+    args: &MncArgs,
+    fitness: &TournamentFitness,
+    executor: &FitnessExecutor,
+) -> anyhow::Result<()> {
     let mnc = args.settings();
     let settings = GaSettings {
         population: mnc.population,
@@ -273,7 +289,7 @@ fn run_generational(args: &MncArgs, fitness: &TournamentFitness) -> anyhow::Resu
         settings: settings.clone(),
         space: &space,
         fitness,
-        executor: &InProcessExecutor,
+        executor,
         checkpoint: Some(args.out.join("checkpoint.json")),
         resume: args.job.resume,
     };

@@ -2,6 +2,7 @@
 //! choices agree with the moves played in a PGN's games (all players or one, `--player`), and
 //! report the agreement on training and held-out games beside references.
 
+use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
 use anyhow::bail;
@@ -89,6 +90,8 @@ pub struct MovesArgs {
     pub out: PathBuf,
     #[command(flatten)]
     pub job: JobOptions,
+    #[command(flatten)]
+    pub executor: ExecutorOptions,
 }
 
 impl MovesArgs {
@@ -138,6 +141,7 @@ impl MovesArgs {
             resume: self.job.resume,
             progress: !self.job.quiet,
             random_seed: self.random_seed,
+            ray: self.executor.ray()?,
         })
     }
 }
@@ -180,8 +184,8 @@ pub fn run(a: MovesArgs) -> anyhow::Result<()> {
         r.prepare_seconds
     );
     println!(
-        "evolution         {} generations in {:.1} s ({:?})",
-        r.generations, r.ga_seconds, r.stop
+        "evolution         {} generations in {:.1} s ({:?}); fitness on {}",
+        r.generations, r.ga_seconds, r.stop, r.executor
     );
     println!("move agreement    (1 ply + quiescence on the same leaves)");
     line(

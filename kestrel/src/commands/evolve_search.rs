@@ -2,6 +2,7 @@
 //! default) by the nodes the search needs to solve a tactical suite; with `--compare` it
 //! instead prints params files side by side on the test suite (solved count, total nodes).
 
+use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
 use anyhow::bail;
@@ -66,6 +67,8 @@ pub struct SearchGaArgs {
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,
+    #[command(flatten)]
+    executor: ExecutorOptions,
 }
 
 const DEFAULT_SUITE: &str = "../shared/data/epd/wac-revised.epd";
@@ -162,8 +165,10 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         out_dir: a.out.clone(),
         resume: a.job.resume,
         progress: !a.job.quiet,
+        ray: a.executor.ray()?,
     };
     let r = run_search_ga(&cfg).map_err(anyhow::Error::msg)?;
+    println!("fitness on        {}", r.executor);
     println!(
         "positions         {} train, {} test; node cap {} + penalty {}",
         r.train_positions, r.test_positions, rule.node_cap, rule.penalty

@@ -1,13 +1,14 @@
 //! `kestrel evolve tournament`: the teaching engine's tournament GA (round robins of ten
 //! evaluation functions at 2 plies, best five kept, five bred), resumable, seeded.
 
+use super::executor_options::ExecutorOptions;
 use super::job_options::JobOptions;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use kestrel_evolve::ga::InProcessExecutor;
+use kestrel_evolve::cluster::{FitnessExecutor, FitnessSpec};
 use kestrel_evolve::tournament::{
-    Organism, RoundRobinFitness, TournamentConfig, TournamentSpec, Variant, bench_round_robin,
-    book_openings, opening_fens, run_tournament, teaching_params_file,
+    Organism, RoundRobinFitness, RoundRobinRemoteSpec, TournamentConfig, TournamentSpec, Variant,
+    bench_round_robin, book_openings, opening_fens, run_tournament, teaching_params_file,
 };
 use kestrel_tools::book::Book;
 use kestrel_tools::{load_openings, sample_openings};
@@ -74,6 +75,8 @@ pub struct TournamentArgs {
     bench: bool,
     #[command(flatten)]
     job: JobOptions,
+    #[command(flatten)]
+    executor: ExecutorOptions,
 }
 
 /// Runs `kestrel evolve tournament`.
@@ -109,7 +112,10 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
     }
     let quiet = a.job.quiet;
     let games = (a.population * a.population.saturating_sub(1)) as f64;
-    let outcome = run_tournament(&config, &fitness, &InProcessExecutor, &mut |s, best| {
+    let executor = a
+        .executor
+        .start(|store| Ok(RoundRobinRemoteSpec::store(fitness.spec(), store)?.tagged()))?;
+    let outcome = run_tournament(&config, &fitness, &executor, &mut |s, best| {
         if !quiet {
             println!(
                 "iteration {:>3}: best {:.1} points ({:.0}%), mean {:.1}, diversity {:.2}, {:.1} games/s; best: {}",
@@ -125,10 +131,14 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
     })
     .map_err(anyhow::Error::msg)?;
     println!(
-        "{} games in {:.1} s ({:.1} games/s, {threads} threads); best: {}",
+        "{} games in {:.1} s ({:.1} games/s, {}); best: {}",
         outcome.games_played,
         outcome.seconds,
         outcome.games_played as f64 / outcome.seconds.max(1e-9),
+        match &executor {
+            FitnessExecutor::InProcess => format!("{threads} threads"),
+            ray => ray.describe(),
+        },
         outcome.best.describe()
     );
     println!(

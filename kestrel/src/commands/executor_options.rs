@@ -1,7 +1,7 @@
 //! `--executor` and the Ray options every GA command shares (docs/cluster.md).
 
 use clap::Args;
-use kestrel_evolve::cluster::{ExecutorChoice, RayOptions};
+use kestrel_evolve::cluster::{BlobStore, ExecutorChoice, FitnessExecutor, RayOptions, TaggedSpec};
 use std::time::Duration;
 
 #[derive(Args, Debug, Clone)]
@@ -22,6 +22,9 @@ pub struct ExecutorOptions {
     /// Genomes per Ray job (default: two jobs per worker per generation).
     #[arg(long, value_name = "N")]
     pub job_genomes: Option<usize>,
+    /// Games (or pairings) per Ray job of a game fitness (default: two jobs per worker).
+    #[arg(long, value_name = "N")]
+    pub job_tasks: Option<usize>,
 }
 
 impl ExecutorOptions {
@@ -31,14 +34,24 @@ impl ExecutorOptions {
         let ExecutorChoice::Ray(address) = choice else {
             return Ok(None);
         };
-        if self.ray_workers == Some(0) || self.job_genomes == Some(0) {
-            anyhow::bail!("--ray-workers and --job-genomes must be at least 1");
+        if [self.ray_workers, self.job_genomes, self.job_tasks].contains(&Some(0)) {
+            anyhow::bail!("--ray-workers, --job-genomes and --job-tasks must be at least 1");
         }
         let mut opts = RayOptions::new(address).map_err(anyhow::Error::msg)?;
         opts.workers = self.ray_workers;
         opts.max_retries = self.max_retries;
         opts.startup_timeout = Duration::from_secs(self.ray_timeout.max(1));
         opts.job_genomes = self.job_genomes;
+        opts.job_tasks = self.job_tasks;
         Ok(Some(opts))
+    }
+
+    /// Starts the chosen executor; `spec` describes the fitness for Ray workers (its large
+    /// inputs stored in the given blob folder).
+    pub fn start(
+        &self,
+        spec: impl FnOnce(&BlobStore) -> Result<TaggedSpec, String>,
+    ) -> anyhow::Result<FitnessExecutor> {
+        FitnessExecutor::start(self.ray()?.as_ref(), spec).map_err(anyhow::Error::msg)
     }
 }

@@ -70,6 +70,23 @@ impl BlobStore {
     }
 }
 
+/// Stores text lines (FENs, EPD records, ...) as one blob; returns its hash.
+pub fn put_lines(store: &BlobStore, lines: &[String]) -> Result<String, String> {
+    let mut text = String::new();
+    for line in lines {
+        text.push_str(line);
+        text.push('\n');
+    }
+    store.put(text.as_bytes())
+}
+
+/// The lines of a blob stored by [`put_lines`].
+pub fn get_lines(store: &BlobStore, hash: &str) -> Result<Vec<String>, String> {
+    let text =
+        String::from_utf8(store.get(hash)?).map_err(|_| format!("blob {hash} is not UTF-8"))?;
+    Ok(text.lines().map(str::to_string).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

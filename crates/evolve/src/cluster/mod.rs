@@ -7,12 +7,15 @@
 
 pub mod blobs;
 mod driver;
+pub mod executor;
+pub mod openings;
 pub mod protocol;
 pub mod ray;
 pub mod registry;
 pub mod worker;
 
-pub use blobs::{BlobStore, content_hash};
+pub use blobs::{BlobStore, content_hash, get_lines, put_lines};
+pub use executor::FitnessExecutor;
 pub use protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
 pub use ray::{ExecutorChoice, RayExecutor, RayOptions};
 pub use registry::{

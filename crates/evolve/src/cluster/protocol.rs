@@ -2,11 +2,12 @@
 //! worker needs (the fitness as a tagged spec, large inputs by content hash), so any worker on
 //! any node can take any job, and a retried job gives the same answer.
 
-use crate::ga::Evaluation;
+use crate::ga::{Evaluation, TaskResult};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a field's meaning changes; a worker refuses jobs of another version.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// 2: jobs may name a range of tasks (games, pairings) instead of scoring their genomes.
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// A fitness as data: which builder (`kind`) and its serialised settings (`spec`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,6 +33,10 @@ pub struct JobEnvelope {
     pub sample_seed: u64,
     /// The genomes, in the genome type's own serde form.
     pub genomes: serde_json::Value,
+    /// For a tasked (game) fitness: run tasks `start..end` of the generation among all of
+    /// `genomes` and answer their results instead of evaluations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<[usize; 2]>,
 }
 
 /// A worker's answer to one job.
@@ -41,6 +46,9 @@ pub struct WorkerReply {
     /// One per genome, in order (when `ok`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub evaluations: Vec<Evaluation>,
+    /// One per task of the job's range, in order (tasked jobs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub task_results: Vec<TaskResult>,
     /// Why the job failed (when not `ok`); such a job is not retried: it would fail again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -52,6 +60,17 @@ impl WorkerReply {
         WorkerReply {
             ok: true,
             evaluations,
+            task_results: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// A successful reply to a tasked job.
+    pub fn task_results(task_results: Vec<TaskResult>) -> Self {
+        WorkerReply {
+            ok: true,
+            evaluations: Vec::new(),
+            task_results,
             error: None,
         }
     }
@@ -61,6 +80,7 @@ impl WorkerReply {
         WorkerReply {
             ok: false,
             evaluations: Vec::new(),
+            task_results: Vec::new(),
             error: Some(error.into()),
         }
     }

@@ -4,7 +4,7 @@
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::driver::DriverProcess;
 use crate::cluster::protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
-use crate::ga::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome};
+use crate::ga::{Evaluation, Executor, FitnessFunction, FitnessJob, FitnessTasks, Genome};
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -54,8 +54,10 @@ pub struct RayOptions {
     pub python: String,
     /// The `kestrel` binary the workers run (same path on every node).
     pub kestrel: PathBuf,
-    /// Genomes per job (rounded up to the fitness's chunk size); `None`: two jobs per worker.
+    /// Genomes per job (rounded up to the fitness's job unit); `None`: two jobs per worker.
     pub job_genomes: Option<usize>,
+    /// Tasks (games, pairings) per job of a game fitness; `None`: two jobs per worker.
+    pub job_tasks: Option<usize>,
     /// The leader's blob folder (workers cache blobs in their node's temp folder).
     pub blob_dir: PathBuf,
 }
@@ -73,6 +75,7 @@ impl RayOptions {
             kestrel: std::env::current_exe()
                 .map_err(|e| format!("cannot find the kestrel binary: {e}"))?,
             job_genomes: None,
+            job_tasks: None,
             blob_dir: BlobStore::default_dir(),
         })
     }
@@ -104,6 +107,7 @@ pub struct RayExecutor {
     spec: TaggedSpec,
     workers: usize,
     job_genomes: Option<usize>,
+    job_tasks: Option<usize>,
 }
 
 impl RayExecutor {
@@ -167,6 +171,7 @@ impl RayExecutor {
             spec,
             workers: hello.workers.max(1),
             job_genomes: opts.job_genomes,
+            job_tasks: opts.job_tasks,
         })
     }
 
@@ -175,7 +180,7 @@ impl RayExecutor {
         self.workers
     }
 
-    /// Genomes per job: a multiple of the fitness's chunk, so the worker chunks exactly as
+    /// Genomes per job: a multiple of the fitness's job unit, so the worker chunks exactly as
     /// the in-process executor does (batched fitnesses then agree to the bit).
     fn per_job(&self, genomes: usize, chunk: usize) -> usize {
         let wanted = self
@@ -185,27 +190,12 @@ impl RayExecutor {
     }
 }
 
-impl<G: Genome> Executor<G> for RayExecutor {
-    fn run(
-        &self,
-        fitness: &dyn FitnessFunction<G>,
-        job: &FitnessJob<G>,
-    ) -> Result<Vec<Evaluation>, String> {
-        let per_job = self.per_job(job.genomes.len(), fitness.chunk_size().max(1));
-        let fingerprint = fitness.fingerprint();
-        let mut jobs = Vec::new();
-        for genomes in job.genomes.chunks(per_job) {
-            jobs.push(JobEnvelope {
-                version: PROTOCOL_VERSION,
-                fitness: self.spec.clone(),
-                fingerprint: fingerprint.clone(),
-                generation: job.generation,
-                sample_seed: job.sample_seed,
-                genomes: serde_json::to_value(genomes).map_err(|e| e.to_string())?,
-            });
-        }
+impl RayExecutor {
+    /// Sends one generation's jobs and returns the workers' replies in job order; any failed
+    /// job fails the generation.
+    fn run_jobs(&self, generation: u64, jobs: &[JobEnvelope]) -> Result<Vec<WorkerReply>, String> {
         let msg = serde_json::json!({
-            "op": "run", "generation": job.generation, "blobs": self.spec.blobs, "jobs": jobs,
+            "op": "run", "generation": generation, "blobs": self.spec.blobs, "jobs": jobs,
         });
         let mut driver = self.driver.lock().map_err(|_| "Ray driver lock poisoned")?;
         driver.send(&msg.to_string())?;
@@ -214,8 +204,7 @@ impl<G: Genome> Executor<G> for RayExecutor {
             .map_err(|e| format!("Ray driver: malformed reply ({e}): {line}"))?;
         if !reply.ok {
             return Err(format!(
-                "generation {} on Ray: {}",
-                job.generation,
+                "generation {generation} on Ray: {}",
                 reply.error.unwrap_or_default()
             ));
         }
@@ -226,15 +215,84 @@ impl<G: Genome> Executor<G> for RayExecutor {
                 jobs.len()
             ));
         }
-        let mut out = Vec::with_capacity(job.genomes.len());
-        for (i, r) in reply.replies.into_iter().enumerate() {
+        for (i, r) in reply.replies.iter().enumerate() {
             if !r.ok {
                 return Err(format!(
-                    "generation {} job {i} failed: {}",
-                    job.generation,
-                    r.error.unwrap_or_default()
+                    "generation {generation} job {i} failed: {}",
+                    r.error.clone().unwrap_or_default()
                 ));
             }
+        }
+        Ok(reply.replies)
+    }
+
+    fn envelope<G: Genome>(
+        &self,
+        fingerprint: &str,
+        job: &FitnessJob<G>,
+        genomes: &[G],
+        tasks: Option<[usize; 2]>,
+    ) -> Result<JobEnvelope, String> {
+        Ok(JobEnvelope {
+            version: PROTOCOL_VERSION,
+            fitness: self.spec.clone(),
+            fingerprint: fingerprint.to_string(),
+            generation: job.generation,
+            sample_seed: job.sample_seed,
+            genomes: serde_json::to_value(genomes).map_err(|e| e.to_string())?,
+            tasks,
+        })
+    }
+
+    /// A tasked (game) fitness: the generation's tasks cut into ranges, every job carrying
+    /// all genomes; the results are combined by the leader in task order, as in process.
+    fn run_tasked<G: Genome>(
+        &self,
+        tasks: &dyn FitnessTasks<G>,
+        fingerprint: &str,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<Evaluation>, String> {
+        let count = tasks.task_count(job.sample_seed, &job.genomes);
+        let per_job = self
+            .job_tasks
+            .unwrap_or_else(|| count.div_ceil(2 * self.workers))
+            .max(1);
+        let mut jobs = Vec::new();
+        for start in (0..count).step_by(per_job) {
+            let range = [start, (start + per_job).min(count)];
+            jobs.push(self.envelope(fingerprint, job, &job.genomes, Some(range))?);
+        }
+        let mut results = Vec::with_capacity(count);
+        for r in self.run_jobs(job.generation, &jobs)? {
+            results.extend(r.task_results);
+        }
+        if results.len() != count {
+            return Err(format!(
+                "Ray workers returned {} results for {count} tasks",
+                results.len()
+            ));
+        }
+        Ok(tasks.combine(job.sample_seed, &job.genomes, &results))
+    }
+}
+
+impl<G: Genome> Executor<G> for RayExecutor {
+    fn run(
+        &self,
+        fitness: &dyn FitnessFunction<G>,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<Evaluation>, String> {
+        let fingerprint = fitness.fingerprint();
+        if let Some(tasks) = fitness.tasks() {
+            return self.run_tasked(tasks, &fingerprint, job);
+        }
+        let per_job = self.per_job(job.genomes.len(), fitness.job_unit().max(1));
+        let mut jobs = Vec::new();
+        for genomes in job.genomes.chunks(per_job) {
+            jobs.push(self.envelope(&fingerprint, job, genomes, None)?);
+        }
+        let mut out = Vec::with_capacity(job.genomes.len());
+        for r in self.run_jobs(job.generation, &jobs)? {
             out.extend(r.evaluations);
         }
         if out.len() != job.genomes.len() {

@@ -3,11 +3,14 @@
 
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::protocol::TaggedSpec;
-use crate::ga::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor};
+use crate::ga::{
+    Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor, TaskResult,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
+use std::ops::Range;
 
 /// A fitness rebuilt in a worker: takes genomes as JSON, so the worker needs no genome type.
 pub trait RemoteFitness {
@@ -19,6 +22,13 @@ pub trait RemoteFitness {
         sample_seed: u64,
         genomes: serde_json::Value,
     ) -> Result<Vec<Evaluation>, String>;
+    /// Runs tasks `range` of a tasked (game) fitness among JSON genomes.
+    fn run_tasks_json(
+        &self,
+        sample_seed: u64,
+        genomes: serde_json::Value,
+        range: Range<usize>,
+    ) -> Result<Vec<TaskResult>, String>;
 }
 
 /// Adapts a typed `FitnessFunction<G>` to [`RemoteFitness`].
@@ -46,6 +56,28 @@ impl<G: Genome, F: FitnessFunction<G>> RemoteFitness for Typed<G, F> {
             genomes,
         };
         InProcessExecutor.run(&self.fitness, &job)
+    }
+
+    fn run_tasks_json(
+        &self,
+        sample_seed: u64,
+        genomes: serde_json::Value,
+        range: Range<usize>,
+    ) -> Result<Vec<TaskResult>, String> {
+        let tasks = self
+            .fitness
+            .tasks()
+            .ok_or("this fitness is not split into tasks")?;
+        let genomes: Vec<G> =
+            serde_json::from_value(genomes).map_err(|e| format!("malformed genomes: {e}"))?;
+        let count = tasks.task_count(sample_seed, &genomes);
+        if range.start > range.end || range.end > count {
+            return Err(format!(
+                "tasks {}..{} are not within the generation's {count}",
+                range.start, range.end
+            ));
+        }
+        Ok(tasks.run_tasks(sample_seed, &genomes, range))
     }
 }
 
@@ -131,6 +163,26 @@ pub fn builtin_registry() -> Registry {
     r.register(
         crate::mentor::remote::MentorFitnessSpec::KIND,
         crate::mentor::remote::build,
+    );
+    r.register(
+        crate::coevolve::remote::CoevolveRemoteSpec::KIND,
+        crate::coevolve::remote::build_remote,
+    );
+    r.register(
+        crate::mnc::remote::MncRemoteSpec::KIND,
+        crate::mnc::remote::build_remote,
+    );
+    r.register(
+        crate::moves::remote::MovesRemoteSpec::KIND,
+        crate::moves::remote::build_remote,
+    );
+    r.register(
+        crate::search::remote::SearchRemoteSpec::KIND,
+        crate::search::remote::build_remote,
+    );
+    r.register(
+        crate::tournament::RoundRobinRemoteSpec::KIND,
+        crate::tournament::build_remote,
     );
     r
 }

@@ -30,12 +30,12 @@ impl<'a> Worker<'a> {
     /// The reply to one job line.
     pub fn answer(&mut self, line: &str) -> WorkerReply {
         match self.evaluate(line) {
-            Ok(evaluations) => WorkerReply::scores(evaluations),
+            Ok(reply) => reply,
             Err(e) => WorkerReply::failure(e),
         }
     }
 
-    fn evaluate(&mut self, line: &str) -> Result<Vec<crate::ga::Evaluation>, String> {
+    fn evaluate(&mut self, line: &str) -> Result<WorkerReply, String> {
         let job: JobEnvelope =
             serde_json::from_str(line).map_err(|e| format!("malformed job: {e}"))?;
         if job.version != PROTOCOL_VERSION {
@@ -62,6 +62,17 @@ impl<'a> Worker<'a> {
                 job.fingerprint
             ));
         }
+        if let Some([start, end]) = job.tasks {
+            let results = fitness.run_tasks_json(job.sample_seed, job.genomes, start..end)?;
+            if results.len() != end - start {
+                return Err(format!(
+                    "fitness returned {} results for {} tasks",
+                    results.len(),
+                    end - start
+                ));
+            }
+            return Ok(WorkerReply::task_results(results));
+        }
         let expected = job.genomes.as_array().map_or(0, Vec::len);
         let evaluations = fitness.evaluate_json(job.sample_seed, job.genomes)?;
         if evaluations.len() != expected {
@@ -70,7 +81,7 @@ impl<'a> Worker<'a> {
                 evaluations.len()
             ));
         }
-        Ok(evaluations)
+        Ok(WorkerReply::scores(evaluations))
     }
 
     /// Serves jobs from `input` until it closes, one reply line per job line.

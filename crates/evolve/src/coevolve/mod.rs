@@ -5,14 +5,16 @@
 //! vectors over the parents' evolved set, drawn in the box the parents span (widened a little),
 //! so generation 0 already mixes the parents' values.
 
-use crate::ga::{Evaluation, FitnessFunction, RealGenome, RealSpace};
-use crate::mentor::organism::{Organism, with_fields};
-use kestrel_eval::{EVAL_TABLE, Evaluator};
+pub mod remote;
+
+use crate::ga::{
+    Evaluation, FitnessFunction, FitnessTasks, RealGenome, RealSpace, evaluate_by_tasks,
+};
+use crate::mentor::organism::Organism;
+use kestrel_eval::Evaluator;
 use kestrel_params::{BitSchema, ParamValues};
 use kestrel_search::EngineConfig;
-use kestrel_tools::{
-    EngineSpec, GameSettings, Limit, MatchSettings, Opening, Wdl, run_match, sample_openings,
-};
+use kestrel_tools::{EngineSpec, GameSettings, Limit, MatchSettings, Opening, Wdl, run_match};
 use rayon::prelude::*;
 
 /// Fitness by a round robin inside the population.
@@ -67,23 +69,12 @@ pub fn round_robin_scores(engines: &[EngineSpec], openings: &[Opening], nodes: u
 
 impl FitnessFunction<RealGenome> for CoevolveFitness {
     fn evaluate(&self, sample_seed: u64, genomes: &[RealGenome]) -> Vec<Evaluation> {
-        let openings = sample_openings(&self.openings, self.openings_per_pair, sample_seed);
-        let base = ParamValues::zeros(&EVAL_TABLE);
-        let engines: Vec<EngineSpec> = genomes
-            .iter()
-            .enumerate()
-            .map(|(i, g)| {
-                let values = with_fields(&self.schema, &base, &g.field_values(&self.schema));
-                player(&format!("org{i}"), values)
-            })
-            .collect();
-        round_robin_scores(&engines, &openings, self.nodes)
-            .into_iter()
-            .map(|wdl| Evaluation {
-                fitness: wdl.points(),
-                objective: 100.0 * wdl.score(),
-            })
-            .collect()
+        evaluate_by_tasks(self, sample_seed, genomes)
+    }
+
+    /// On a cluster, the pairings of the round robin are the unit of work (`remote.rs`).
+    fn tasks(&self) -> Option<&dyn FitnessTasks<RealGenome>> {
+        Some(self)
     }
 
     fn chunk_size(&self) -> usize {
@@ -132,7 +123,8 @@ mod tests {
     #[test]
     fn the_space_spans_the_parents_and_a_stronger_organism_scores_more() {
         let schema = ParamSet::Compact.schema(Coding::Binary);
-        let strong = kestrel_eval::compact_values(&ParamValues::defaults(&EVAL_TABLE));
+        let strong =
+            kestrel_eval::compact_values(&ParamValues::defaults(&kestrel_eval::EVAL_TABLE));
         let weak = crate::mentor::paper_match::random_organism(7);
         let space = parents_space(&schema, &[strong.clone(), weak.clone()], 0.0);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);

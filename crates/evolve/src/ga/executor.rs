@@ -5,6 +5,7 @@
 use crate::ga::Genome;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 
 /// The score of one organism.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -36,6 +37,46 @@ pub trait FitnessFunction<G>: Sync {
 
     /// Names the data and settings, so a checkpoint is never resumed against other data.
     fn fingerprint(&self) -> String;
+
+    /// The fewest genomes a job on another worker may hold without changing any score: a
+    /// multiple of this is scored exactly as in process. Default: the chunk size; a fitness
+    /// that scores each genome alone but batches for speed may answer 1.
+    fn job_unit(&self) -> usize {
+        self.chunk_size()
+    }
+
+    /// A relative fitness (games among the genomes) split into independent tasks, so that a
+    /// cluster executor can spread one generation over several workers. `None`: genomes are
+    /// the unit of work.
+    fn tasks(&self) -> Option<&dyn FitnessTasks<G>> {
+        None
+    }
+}
+
+/// One task's result: a few numbers (e.g. White's points in one game).
+pub type TaskResult = Vec<f64>;
+
+/// A generation's scoring as independent tasks (games, pairings) whose results the leader
+/// combines in task order. `evaluate` of such a fitness must equal [`evaluate_by_tasks`], so
+/// any split of the tasks over workers gives bit-identical scores.
+pub trait FitnessTasks<G>: Sync {
+    /// How many tasks the generation has (a pure function of the seed and the genome count).
+    fn task_count(&self, sample_seed: u64, genomes: &[G]) -> usize;
+    /// The results of tasks `range`, in order.
+    fn run_tasks(&self, sample_seed: u64, genomes: &[G], range: Range<usize>) -> Vec<TaskResult>;
+    /// The genomes' evaluations from every task's result (in task order).
+    fn combine(&self, sample_seed: u64, genomes: &[G], results: &[TaskResult]) -> Vec<Evaluation>;
+}
+
+/// Runs every task in process and combines them: what a tasked fitness's `evaluate` does.
+pub fn evaluate_by_tasks<G>(
+    tasks: &dyn FitnessTasks<G>,
+    sample_seed: u64,
+    genomes: &[G],
+) -> Vec<Evaluation> {
+    let n = tasks.task_count(sample_seed, genomes);
+    let results = tasks.run_tasks(sample_seed, genomes, 0..n);
+    tasks.combine(sample_seed, genomes, &results)
 }
 
 /// Runs fitness jobs somewhere.

@@ -23,7 +23,10 @@ mod writer;
 pub use chart::write_chart;
 pub use checkpoint::Checkpoint;
 pub use engine::{GaError, GaOutcome, GaRun, GenerationView, StopReason};
-pub use executor::{Evaluation, Executor, FitnessFunction, FitnessJob, InProcessExecutor};
+pub use executor::{
+    Evaluation, Executor, FitnessFunction, FitnessJob, FitnessTasks, InProcessExecutor, TaskResult,
+    evaluate_by_tasks,
+};
 pub use genome::{BitGenome, BitSpace, Crossover, Genome, RealGenome, RealSpace};
 pub use log::render_log_csv;
 pub use observer::{progress_bar, run_logged};

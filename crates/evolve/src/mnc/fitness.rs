@@ -3,7 +3,9 @@
 //! fixed nodes or depth from fresh searchers, so the result is a pure function of the spec,
 //! the sample seed and the genomes, whatever the thread count.
 
-use crate::ga::{Evaluation, FitnessFunction, RealGenome};
+use crate::ga::{
+    Evaluation, FitnessFunction, FitnessTasks, RealGenome, TaskResult, evaluate_by_tasks,
+};
 use crate::mnc::schedule::{Fixture, fixtures};
 use crate::mnc::tables::{base_params, params_of};
 use kestrel_chess::Color;
@@ -17,6 +19,7 @@ use kestrel_tools::{
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 use std::path::PathBuf;
 
 /// How long each move may take in the fitness games.
@@ -109,7 +112,12 @@ impl TournamentFitness {
         Ok(Self::with_openings(spec, openings))
     }
 
-    /// From openings already in memory (tests, benchmarks).
+    /// The openings loaded from the spec's book.
+    pub fn openings(&self) -> &[Opening] {
+        &self.openings
+    }
+
+    /// From openings already in memory (tests, benchmarks, cluster workers).
     pub fn with_openings(spec: TournamentSpec, openings: Vec<Opening>) -> TournamentFitness {
         TournamentFitness {
             spec,
@@ -130,26 +138,45 @@ impl TournamentFitness {
     /// Plays the generation's games; one tally per genome, plus the fixtures' results
     /// (points for White) in fixture order.
     pub fn play(&self, sample_seed: u64, genomes: &[RealGenome]) -> (Vec<Tally>, Vec<f64>) {
-        let schedule = fixtures(
-            genomes.len(),
-            self.spec.rounds,
-            self.openings.len(),
+        let results = self.play_range(
             sample_seed,
+            genomes,
+            0..self.schedule(sample_seed, genomes.len()).len(),
         );
+        (self.tallies(sample_seed, genomes.len(), &results), results)
+    }
+
+    /// The generation's fixtures.
+    fn schedule(&self, sample_seed: u64, players: usize) -> Vec<Fixture> {
+        fixtures(players, self.spec.rounds, self.openings.len(), sample_seed)
+    }
+
+    /// White's points in fixtures `range` of the generation, in order (games in parallel).
+    fn play_range(
+        &self,
+        sample_seed: u64,
+        genomes: &[RealGenome],
+        range: Range<usize>,
+    ) -> Vec<f64> {
+        let schedule = self.schedule(sample_seed, genomes.len());
         let configs: Vec<EngineConfig> = genomes.iter().map(|g| self.config_of(g)).collect();
         let settings = self.spec.game_settings();
-        let results: Vec<f64> = schedule
+        schedule[range]
             .par_iter()
             .map(|f| self.play_fixture(f, &configs, &settings))
-            .collect();
-        let mut tallies = vec![Tally::default(); genomes.len()];
-        for (f, &white_points) in schedule.iter().zip(&results) {
+            .collect()
+    }
+
+    /// Every genome's tally from all fixtures' results (summed in fixture order).
+    fn tallies(&self, sample_seed: u64, players: usize, results: &[f64]) -> Vec<Tally> {
+        let mut tallies = vec![Tally::default(); players];
+        for (f, &white_points) in self.schedule(sample_seed, players).iter().zip(results) {
             tallies[f.white].points += white_points;
             tallies[f.white].games += 1;
             tallies[f.black].points += 1.0 - white_points;
             tallies[f.black].games += 1;
         }
-        (tallies, results)
+        tallies
     }
 
     fn play_fixture(&self, f: &Fixture, configs: &[EngineConfig], settings: &GameSettings) -> f64 {
@@ -163,14 +190,7 @@ impl TournamentFitness {
 impl FitnessFunction<RealGenome> for TournamentFitness {
     /// Fitness is the mean score per game in [0, 1]; the objective is the points scored.
     fn evaluate(&self, sample_seed: u64, genomes: &[RealGenome]) -> Vec<Evaluation> {
-        let (tallies, _) = self.play(sample_seed, genomes);
-        tallies
-            .iter()
-            .map(|t| Evaluation {
-                fitness: t.points / t.games.max(1) as f64,
-                objective: t.points,
-            })
-            .collect()
+        evaluate_by_tasks(self, sample_seed, genomes)
     }
 
     /// The whole population must play in one tournament.
@@ -184,5 +204,46 @@ impl FitnessFunction<RealGenome> for TournamentFitness {
             serde_json::to_string(&self.spec).expect("a spec is plain data"),
             self.openings.len()
         )
+    }
+
+    /// On a cluster, the generation's games are the unit of work.
+    fn tasks(&self) -> Option<&dyn FitnessTasks<RealGenome>> {
+        Some(self)
+    }
+}
+
+impl FitnessTasks<RealGenome> for TournamentFitness {
+    fn task_count(&self, sample_seed: u64, genomes: &[RealGenome]) -> usize {
+        self.schedule(sample_seed, genomes.len()).len()
+    }
+
+    /// One task per fixture: White's points.
+    fn run_tasks(
+        &self,
+        sample_seed: u64,
+        genomes: &[RealGenome],
+        range: Range<usize>,
+    ) -> Vec<TaskResult> {
+        self.play_range(sample_seed, genomes, range)
+            .into_iter()
+            .map(|p| vec![p])
+            .collect()
+    }
+
+    /// Fitness is the mean score per game in [0, 1]; the objective is the points scored.
+    fn combine(
+        &self,
+        sample_seed: u64,
+        genomes: &[RealGenome],
+        results: &[TaskResult],
+    ) -> Vec<Evaluation> {
+        let white: Vec<f64> = results.iter().map(|r| r[0]).collect();
+        self.tallies(sample_seed, genomes.len(), &white)
+            .iter()
+            .map(|t| Evaluation {
+                fitness: t.points / t.games.max(1) as f64,
+                objective: t.points,
+            })
+            .collect()
     }
 }

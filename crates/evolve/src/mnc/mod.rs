@@ -6,6 +6,7 @@
 pub mod crowding;
 pub mod fitness;
 pub mod niches;
+pub mod remote;
 pub mod run;
 pub mod schedule;
 pub mod settings;

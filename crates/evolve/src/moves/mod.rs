@@ -6,5 +6,6 @@ pub mod data;
 pub mod fitness;
 pub mod leaves;
 pub mod recognise;
+pub mod remote;
 pub mod run;
 pub mod search_fitness;

@@ -2,10 +2,11 @@
 //! traced → GA from random → best organism, with its agreement on train and test beside
 //! references (Kestrel's hand-tuned evaluation, a random organism, a random move).
 
+use crate::cluster::{FitnessExecutor, FitnessSpec, RayOptions};
 use crate::ga::run_logged;
 use crate::ga::{
-    BitGenome, BitSpace, FitnessFunction, GaOutcome, GaRun, GaSettings, InProcessExecutor,
-    RealGenome, StopReason, write_chart,
+    BitGenome, BitSpace, FitnessFunction, GaOutcome, GaRun, GaSettings, RealGenome, StopReason,
+    write_chart,
 };
 use crate::mentor::fitness::organism_matrix;
 use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
@@ -13,6 +14,7 @@ use crate::mentor::paper_match::random_organism;
 use crate::mentor::run::ParamSet;
 use crate::moves::data::{MoveExtract, MoveExtractStats, MoveSet, extract_moves};
 use crate::moves::fitness::{ChildSet, MovesFitness};
+use crate::moves::remote::{MovesRemoteSpec, store_positions};
 use crate::moves::search_fitness::SearchMovesFitness;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
@@ -40,6 +42,8 @@ pub struct MovesRunConfig {
     pub progress: bool,
     /// Seed of the random reference organism.
     pub random_seed: u64,
+    /// Run the fitness on Ray with these options (`None`: in process).
+    pub ray: Option<RayOptions>,
 }
 
 /// Agreement (%) on train and test.
@@ -59,6 +63,8 @@ pub struct MovesRunReport {
     pub leaves: usize,
     pub prepare_seconds: f64,
     pub ga_seconds: f64,
+    /// Where the fitness ran, e.g. `in process` or `Ray, 2 workers`.
+    pub executor: String,
     pub generations: usize,
     pub stop: StopReason,
     pub best: ParamValues,
@@ -131,6 +137,19 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
 
     let log_path = cfg.out_dir.join("log.csv");
     let chart_path = cfg.out_dir.join("evolution.svg");
+    let executor = FitnessExecutor::start(cfg.ray.as_ref(), |store| {
+        let spec = MovesRemoteSpec {
+            genome: cfg.genome,
+            set: cfg.set,
+            coding: cfg.coding,
+            depth: cfg.depth,
+            max_captures: cfg.max_captures,
+            sample: cfg.sample,
+            data_id: data_id.clone(),
+            train: store_positions(&data.train, store)?,
+        };
+        Ok(spec.tagged())
+    })?;
     let ga_start = Instant::now();
     let ((history, stop, organisms), train) = if cfg.depth == 1 {
         let fitness = MovesFitness {
@@ -140,7 +159,7 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
             data_id,
         };
         (
-            evolve_kind(cfg, &schema, &fitness, &log_path)?,
+            evolve_kind(cfg, &schema, &fitness, &executor, &log_path)?,
             fitness.train,
         )
     } else {
@@ -151,9 +170,14 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
             sample: cfg.sample,
             data_id,
         };
-        (evolve_kind(cfg, &schema, &fitness, &log_path)?, train)
+        (
+            evolve_kind(cfg, &schema, &fitness, &executor, &log_path)?,
+            train,
+        )
     };
     let ga_seconds = ga_start.elapsed().as_secs_f64();
+    let executor_name = executor.describe();
+    drop(executor); // shuts Ray down before the final, in-process scoring
     write_chart(&chart_path, &history, "move agreement (%)")?;
 
     // The final organism: the last generation's best on the whole training set (1-ply leaves).
@@ -182,6 +206,7 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
         leaves,
         prepare_seconds,
         ga_seconds,
+        executor: executor_name,
         generations: history.len(),
         stop,
         best: best_values,
@@ -231,6 +256,7 @@ fn evolve_kind<F>(
     cfg: &MovesRunConfig,
     schema: &BitSchema,
     fitness: &F,
+    executor: &FitnessExecutor,
     log_path: &Path,
 ) -> Result<Evolved, String>
 where
@@ -241,7 +267,7 @@ where
             let space = BitSpace {
                 len: schema.bit_len(),
             };
-            let out: GaOutcome<BitGenome> = evolve(cfg, &space, fitness, log_path)?;
+            let out: GaOutcome<BitGenome> = evolve(cfg, &space, fitness, executor, log_path)?;
             (
                 out.history,
                 out.stop,
@@ -249,7 +275,8 @@ where
             )
         }
         GenomeKind::Real => {
-            let out: GaOutcome<RealGenome> = evolve(cfg, &real_space(schema), fitness, log_path)?;
+            let out: GaOutcome<RealGenome> =
+                evolve(cfg, &real_space(schema), fitness, executor, log_path)?;
             (
                 out.history,
                 out.stop,
@@ -264,13 +291,14 @@ fn evolve<G: Organism>(
     cfg: &MovesRunConfig,
     space: &G::Space,
     fitness: &dyn FitnessFunction<G>,
+    executor: &FitnessExecutor,
     log_path: &Path,
 ) -> Result<GaOutcome<G>, String> {
     let run = GaRun {
         settings: cfg.ga.clone(),
         space,
         fitness,
-        executor: &InProcessExecutor,
+        executor,
         checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
         resume: cfg.resume,
     };

@@ -266,6 +266,11 @@ impl<G: Organism> FitnessFunction<G> for SearchFitness {
         usize::MAX
     }
 
+    /// Each organism's score stands alone, so a cluster job may hold any number of them.
+    fn job_unit(&self) -> usize {
+        1
+    }
+
     fn fingerprint(&self) -> String {
         format!(
             "{} | {}",

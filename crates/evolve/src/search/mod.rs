@@ -11,6 +11,7 @@
 
 pub mod compare;
 pub mod fitness;
+pub mod remote;
 pub mod run;
 pub mod solve;
 pub mod suite;

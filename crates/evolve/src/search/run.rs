@@ -4,15 +4,17 @@
 //! `best.toml` (a `[search]` params file), `random.toml`, `log.csv`, `evolution.svg`,
 //! `checkpoint.json` and `memo.json` (the fitness memo, so a resumed run searches nothing twice).
 
+use crate::cluster::{FitnessExecutor, FitnessSpec, RayOptions};
 use crate::ga::run_logged;
 use crate::ga::{
-    BitGenome, BitSpace, Checkpoint, GaOutcome, GaRun, GaSettings, Genome, InProcessExecutor,
-    Purpose, RealGenome, StopReason, stream_rng, write_chart,
+    BitGenome, BitSpace, Checkpoint, GaOutcome, GaRun, GaSettings, Genome, Purpose, RealGenome,
+    StopReason, stream_rng, write_chart,
 };
 use crate::mentor::organism::{GenomeKind, Organism, real_space};
 use crate::search::fitness::{
     FitnessStats, SearchFitness, SearchFitnessSpec, SuiteScore, score_sets,
 };
+use crate::search::remote::SearchRemoteSpec;
 use crate::search::suite::parse_positions;
 use kestrel_params::{ParamValues, ParamsFile};
 use kestrel_search::SEARCH_TABLE;
@@ -33,6 +35,8 @@ pub struct SearchRunConfig {
     pub out_dir: PathBuf,
     pub resume: bool,
     pub progress: bool,
+    /// Run the fitness on Ray with these options (`None`: in process).
+    pub ray: Option<RayOptions>,
 }
 
 /// One parameter set's line of the final table.
@@ -51,7 +55,10 @@ pub struct SearchRunReport {
     pub generations: usize,
     pub stop: StopReason,
     pub ga_seconds: f64,
-    /// Fitness work during the GA (searches, memo hits, nodes).
+    /// Where the fitness ran, e.g. `in process` or `Ray, 2 workers`.
+    pub executor: String,
+    /// Fitness work during the GA (searches, memo hits, nodes; in process only: on Ray the
+    /// workers search and keep their own memos).
     pub stats: FitnessStats,
     /// Defaults, random organism, evolved organism.
     pub rows: Vec<ReportRow>,
@@ -74,6 +81,9 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
         .map_err(|e| format!("cannot create {}: {e}", cfg.out_dir.display()))?;
     let fitness = SearchFitness::build(cfg.spec.clone())?;
     let test = parse_positions(&cfg.test)?;
+    let executor = FitnessExecutor::start(cfg.ray.as_ref(), |store| {
+        Ok(SearchRemoteSpec::store(&cfg.spec, cfg.genome, store)?.tagged())
+    })?;
     let start = Instant::now();
     let (outcome_fields, random_fields, history, stop) = match cfg.genome {
         GenomeKind::Bits => {
@@ -81,7 +91,7 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
                 len: fitness.schema.bit_len(),
             };
             let defaults = BitGenome(fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
-            let out = evolve::<BitGenome>(cfg, &space, &fitness, defaults)?;
+            let out = evolve::<BitGenome>(cfg, &space, &fitness, &executor, defaults)?;
             let random = BitGenome::random(&space, &mut stream_rng(cfg.ga.seed, 0, Purpose::Init));
             best_fields(&fitness, out, &random)
         }
@@ -93,6 +103,7 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
                 cfg,
                 &space,
                 &fitness,
+                &executor,
                 RealGenome(values.iter().map(|&v| v as f64).collect()),
             )?;
             let random = RealGenome::random(&space, &mut stream_rng(cfg.ga.seed, 0, Purpose::Init));
@@ -100,6 +111,8 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
         }
     };
     let ga_seconds = start.elapsed().as_secs_f64();
+    let executor_name = executor.describe();
+    drop(executor); // shuts Ray down before the final, in-process scoring
     let stats = fitness.stats();
     let chart_path = cfg.out_dir.join("evolution.svg");
     write_chart(&chart_path, &history, "nodes to solve the training suite")?;
@@ -146,6 +159,7 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
         generations: history.len(),
         stop,
         ga_seconds,
+        executor: executor_name,
         stats,
         rows,
         best,
@@ -217,6 +231,7 @@ fn evolve<G: Organism>(
     cfg: &SearchRunConfig,
     space: &G::Space,
     fitness: &SearchFitness,
+    executor: &FitnessExecutor,
     defaults: G,
 ) -> Result<GaOutcome<G>, String> {
     let checkpoint = cfg.out_dir.join("checkpoint.json");
@@ -236,7 +251,7 @@ fn evolve<G: Organism>(
         settings: cfg.ga.clone(),
         space,
         fitness,
-        executor: &InProcessExecutor,
+        executor,
         checkpoint: Some(checkpoint),
         resume,
     };

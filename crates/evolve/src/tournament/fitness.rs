@@ -2,7 +2,7 @@
 //! reversed, each pair from its own opening. Games run in parallel; each game is a pure
 //! function of (spec, sample seed, genomes), so results never depend on the thread count.
 
-use crate::ga::{Evaluation, FitnessFunction};
+use crate::ga::{Evaluation, FitnessFunction, FitnessTasks, TaskResult, evaluate_by_tasks};
 use crate::tournament::Organism;
 use crate::tournament::teaching::teaching_config;
 use kestrel_chess::Board;
@@ -15,6 +15,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 
 /// Everything a round robin needs, serialisable so that another process can rebuild it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -111,25 +112,7 @@ impl RoundRobinFitness {
 impl FitnessFunction<Organism> for RoundRobinFitness {
     /// Fitness = points scored; objective = share of the points available.
     fn evaluate(&self, sample_seed: u64, genomes: &[Organism]) -> Vec<Evaluation> {
-        let n = genomes.len();
-        let games = self.schedule(sample_seed, n);
-        let results: Vec<(f64, f64)> = games
-            .par_iter()
-            .map(|&(w, b, o)| self.play(&genomes[w], &genomes[b], &self.openings[o]))
-            .collect();
-        let mut points = vec![0.0; n];
-        for (&(w, b, _), (pw, pb)) in games.iter().zip(results) {
-            points[w] += pw;
-            points[b] += pb;
-        }
-        let available = (2 * n.saturating_sub(1)) as f64;
-        points
-            .into_iter()
-            .map(|p| Evaluation {
-                fitness: p,
-                objective: if available > 0.0 { p / available } else { 0.0 },
-            })
-            .collect()
+        evaluate_by_tasks(self, sample_seed, genomes)
     }
 
     /// The round robin is relative: the whole population is one chunk.
@@ -139,5 +122,53 @@ impl FitnessFunction<Organism> for RoundRobinFitness {
 
     fn fingerprint(&self) -> String {
         serde_json::to_string(&self.spec).expect("a spec is plain data")
+    }
+
+    /// On a cluster, the games of a round robin are the unit of work.
+    fn tasks(&self) -> Option<&dyn FitnessTasks<Organism>> {
+        Some(self)
+    }
+}
+
+impl FitnessTasks<Organism> for RoundRobinFitness {
+    fn task_count(&self, _sample_seed: u64, genomes: &[Organism]) -> usize {
+        genomes.len() * genomes.len().saturating_sub(1)
+    }
+
+    /// One task per game of [`RoundRobinFitness::schedule`]: White's points.
+    fn run_tasks(
+        &self,
+        sample_seed: u64,
+        genomes: &[Organism],
+        range: Range<usize>,
+    ) -> Vec<TaskResult> {
+        let games = self.schedule(sample_seed, genomes.len());
+        games[range]
+            .par_iter()
+            .map(|&(w, b, o)| vec![self.play(&genomes[w], &genomes[b], &self.openings[o]).0])
+            .collect()
+    }
+
+    fn combine(
+        &self,
+        sample_seed: u64,
+        genomes: &[Organism],
+        results: &[TaskResult],
+    ) -> Vec<Evaluation> {
+        let n = genomes.len();
+        let games = self.schedule(sample_seed, n);
+        let mut points = vec![0.0; n];
+        for (&(w, b, _), r) in games.iter().zip(results) {
+            points[w] += r[0];
+            points[b] += 1.0 - r[0];
+        }
+        let available = (2 * n.saturating_sub(1)) as f64;
+        points
+            .into_iter()
+            .map(|p| Evaluation {
+                fitness: p,
+                objective: if available > 0.0 { p / available } else { 0.0 },
+            })
+            .collect()
     }
 }

@@ -1,0 +1,117 @@
+//! The move-agreement fitnesses as data for cluster workers: settings plus the training
+//! positions with their played moves as one blob (shipped once per node); a worker rebuilds
+//! the 1-ply leaf matrix (depth 1) or searches (deeper) exactly as the leader does.
+
+use crate::cluster::{
+    BlobStore, FitnessSpec, RemoteFitness, get_lines, parse_spec, put_lines, remote_fitness,
+};
+use crate::ga::{BitGenome, FitnessFunction, RealGenome};
+use crate::mentor::organism::GenomeKind;
+use crate::mentor::run::ParamSet;
+use crate::moves::data::MovePosition;
+use crate::moves::fitness::{ChildSet, MovesFitness};
+use crate::moves::run::base_values;
+use crate::moves::search_fitness::SearchMovesFitness;
+use kestrel_chess::Board;
+use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_params::{Coding, ParamValues};
+use serde::{Deserialize, Serialize};
+
+/// Everything that defines the moves GA's fitness.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MovesRemoteSpec {
+    pub genome: GenomeKind,
+    pub set: ParamSet,
+    pub coding: Coding,
+    /// 1: the leaf-matrix fitness; more: real searches of that depth.
+    pub depth: i32,
+    pub max_captures: i32,
+    pub sample: usize,
+    pub data_id: String,
+    /// Blob hash: the training positions, one `FEN<TAB>played move (UCI)` line each.
+    pub train: String,
+}
+
+impl FitnessSpec for MovesRemoteSpec {
+    const KIND: &'static str = "moves";
+    fn blobs(&self) -> Vec<String> {
+        vec![self.train.clone()]
+    }
+}
+
+/// Stores training positions as one blob; returns its hash for [`MovesRemoteSpec::train`].
+pub fn store_positions(positions: &[MovePosition], store: &BlobStore) -> Result<String, String> {
+    let lines: Vec<String> = positions
+        .iter()
+        .map(|p| format!("{}\t{}", p.board.to_fen(), p.played))
+        .collect();
+    put_lines(store, &lines)
+}
+
+fn load_positions(store: &BlobStore, hash: &str) -> Result<Vec<MovePosition>, String> {
+    get_lines(store, hash)?
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let bad = |e: String| format!("moves blob line {}: {e}", i + 1);
+            let (fen, mv) = line.split_once('\t').ok_or_else(|| bad("no move".into()))?;
+            let board = Board::from_fen(fen).map_err(|e| bad(e.to_string()))?;
+            let played = board.parse_uci_move(mv).map_err(|e| bad(e.to_string()))?;
+            Ok(MovePosition {
+                board,
+                played,
+                game: 0,
+                player: String::new(),
+            })
+        })
+        .collect()
+}
+
+fn boxed<F>(genome: GenomeKind, fitness: F) -> Box<dyn RemoteFitness>
+where
+    F: FitnessFunction<BitGenome> + FitnessFunction<RealGenome> + 'static,
+{
+    match genome {
+        GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
+        GenomeKind::Real => remote_fitness::<RealGenome, _>(fitness),
+    }
+}
+
+/// The registry builder of `"moves"` jobs.
+pub fn build_remote(
+    spec: &serde_json::Value,
+    blobs: &BlobStore,
+) -> Result<Box<dyn RemoteFitness>, String> {
+    let spec: MovesRemoteSpec = parse_spec(spec)?;
+    let positions = load_positions(blobs, &spec.train)?;
+    let schema = spec.set.schema(spec.coding);
+    if spec.depth == 1 {
+        let expert = Evaluator::new(ParamValues::defaults(&EVAL_TABLE));
+        let train = ChildSet::build(
+            &positions,
+            &schema,
+            &base_values(),
+            &expert,
+            spec.max_captures,
+        );
+        return Ok(boxed(
+            spec.genome,
+            MovesFitness {
+                schema,
+                train,
+                sample: spec.sample,
+                data_id: spec.data_id,
+            },
+        ));
+    }
+    Ok(boxed(
+        spec.genome,
+        SearchMovesFitness {
+            schema,
+            positions,
+            depth: spec.depth,
+            sample: spec.sample,
+            data_id: spec.data_id,
+        },
+    ))
+}
