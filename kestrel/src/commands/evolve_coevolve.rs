@@ -213,8 +213,14 @@ fn final_playoff(
     let mut names: Vec<String> = a.parents.iter().map(|p| p.display().to_string()).collect();
     let mut values: Vec<ParamValues> = parents.to_vec();
     for (i, g) in offspring.iter().enumerate() {
-        names.push(format!("coevolved-{}", i + 1));
-        values.push(with_fields(schema, &base, &g.field_values(schema)));
+        let name = format!("coevolved-{}", i + 1);
+        let v = with_fields(schema, &base, &g.field_values(schema));
+        // Every finalist is kept, so it can be measured against the result later.
+        let path = a.out.join(format!("{name}.toml"));
+        ParamsFile::save(&path, &[&v])
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        names.push(name);
+        values.push(v);
     }
     let engines: Vec<EngineSpec> = names
         .iter()

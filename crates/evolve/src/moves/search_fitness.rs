@@ -87,3 +87,34 @@ impl<G: Organism> FitnessFunction<G> for SearchMovesFitness {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kestrel_chess::Board;
+    use kestrel_eval::EVAL_TABLE;
+
+    fn position(fen: &str, played: &str) -> MovePosition {
+        let board = Board::from_fen(fen).unwrap();
+        let played = board.parse_uci_move(played).unwrap();
+        MovePosition {
+            board,
+            played,
+            game: 0,
+            player: "test".into(),
+        }
+    }
+
+    #[test]
+    fn searched_agreement_counts_the_positions_whose_search_plays_the_recorded_move() {
+        let positions = [
+            // A back-rank mate: every sane evaluation's 2-ply search plays it.
+            position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"),
+            // The recorded move leaves the queen en prise instead of taking the other one.
+            position("4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1", "d1c2"),
+        ];
+        let values = ParamValues::defaults(&EVAL_TABLE);
+        assert_eq!(searched_agreement(&values, &positions, 2), 50.0);
+        assert_eq!(searched_agreement(&values, &positions[..1], 2), 100.0);
+    }
+}
