@@ -1,6 +1,6 @@
-//! `kestrel evolve coevolve`: the best organisms of several runs (params files) seed a
-//! population that evolves by round-robin game results; the winner is then measured against
-//! each parent.
+//! `kestrel evolve coevolve`: the best organisms of several runs (params files) and their
+//! children form a population that evolves by round-robin game results; a playoff between the
+//! parents and the best offspring picks the result, which is then measured against each parent.
 
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults, GenomeArg};
@@ -9,13 +9,19 @@ use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_evolve::cluster::FitnessSpec;
 use kestrel_evolve::coevolve::remote::CoevolveRemoteSpec;
-use kestrel_evolve::coevolve::{CoevolveFitness, parents_space, player};
-use kestrel_evolve::ga::{GaRun, GenerationView, RealGenome, render_log_csv, write_chart};
+use kestrel_evolve::coevolve::{
+    CoevolveFitness, challengers, initial_checkpoint, parent_genome, parents_space, player,
+    playoff, seeded_population,
+};
+use kestrel_evolve::ga::{
+    FitnessFunction, GaOutcome, GaRun, GenerationView, RealGenome, render_log_csv, write_chart,
+};
 use kestrel_evolve::mentor::organism::{Organism, with_fields};
 use kestrel_evolve::mentor::run::ParamSet;
 use kestrel_params::{ParamValues, ParamsFile};
 use kestrel_tools::{
-    GameSettings, Limit, MatchSettings, load_openings, run_match, sample_openings,
+    EngineSpec, GameSettings, Limit, MatchSettings, Opening, Termination, load_openings, run_match,
+    sample_openings,
 };
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -46,7 +52,17 @@ pub struct CoevolveArgs {
     /// How far (share of each value's range) generation 0 may reach beyond the parents' box.
     #[arg(long, default_value_t = 0.05)]
     pub margin: f64,
-    /// After evolution: games of the winner against each parent (0: none).
+    /// Offspring of the last generation (best round-robin score first) that join the parents
+    /// in the final playoff.
+    #[arg(long, default_value_t = 3)]
+    pub finalists: usize,
+    /// Openings per pairing in the playoff (each played with both colours).
+    #[arg(long, default_value_t = 4)]
+    pub playoff_openings: usize,
+    /// Nodes per move in the playoff.
+    #[arg(long, default_value_t = 5000)]
+    pub playoff_nodes: u64,
+    /// After the playoff: games of the winner against each other parent (0: none).
     #[arg(long, default_value_t = 0)]
     pub measure_games: usize,
     /// Nodes per move in those games.
@@ -69,8 +85,10 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
     if a.parents.len() < 2 {
         bail!("--parents needs at least two params files");
     }
-    if a.nodes == 0 || a.openings_per_pair == 0 {
-        bail!("--nodes and --openings-per-pair must be at least 1");
+    if a.nodes == 0 || a.openings_per_pair == 0 || a.playoff_nodes == 0 || a.playoff_openings == 0 {
+        bail!(
+            "--nodes, --openings-per-pair, --playoff-nodes and --playoff-openings must be at least 1"
+        );
     }
     let parents: Vec<ParamValues> = a
         .parents
@@ -80,7 +98,15 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
     let pool = load_openings(&a.openings)?;
     let mut ga_args = a.ga.clone();
     ga_args.genome = GenomeArg::Real;
-    let settings = ga_args.settings(COEVOLVE_DEFAULTS, None)?;
+    let mut settings = ga_args.settings(COEVOLVE_DEFAULTS, None)?;
+    // The parents stay while they outscore their offspring.
+    settings.elitism = settings.elitism.max(parents.len());
+    if settings.population <= parents.len() {
+        bail!(
+            "--population must exceed the number of parents ({}) to leave room for offspring",
+            parents.len()
+        );
+    }
     let schema = ParamSet::Compact.schema(ga_args.coding());
     let fitness = CoevolveFitness {
         schema: schema.clone(),
@@ -91,28 +117,71 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("cannot create {}", a.out.display()))?;
     let space = parents_space(&schema, &parents, a.margin);
-    let log_path = a.out.join("log.csv");
     let executor = a.executor.start(|store| {
         let set = ParamSet::Compact;
         Ok(CoevolveRemoteSpec::store(&fitness, set, ga_args.coding(), store)?.tagged())
     })?;
     println!("fitness on        {}", executor.describe());
+    let parent_genomes: Vec<RealGenome> =
+        parents.iter().map(|p| parent_genome(&schema, p)).collect();
+    let checkpoint = a.out.join("checkpoint.json");
+    if !a.job.resume {
+        // Generation 0 (parents + children) enters the GA core as a checkpoint to resume.
+        let population = seeded_population(&parent_genomes, &space, &settings);
+        initial_checkpoint(population, &settings, fitness.fingerprint())
+            .save(&checkpoint)
+            .with_context(|| format!("cannot write {}", checkpoint.display()))?;
+    }
     let run = GaRun {
         settings,
         space: &space,
         fitness: &fitness,
         executor: &executor,
-        checkpoint: Some(a.out.join("checkpoint.json")),
-        resume: a.job.resume,
+        checkpoint: Some(checkpoint),
+        resume: true,
     };
     let start = std::time::Instant::now();
+    let outcome = evolve(&run, &a)?;
+    println!(
+        "coevolution       {} generations in {:.1} s ({:?})",
+        outcome.history.len(),
+        start.elapsed().as_secs_f64(),
+        outcome.stop
+    );
+    let offspring = challengers(
+        &schema,
+        &parent_genomes,
+        &outcome.population,
+        &outcome.evaluations,
+        a.finalists,
+    );
+    let (winner_name, best) = final_playoff(&a, &schema, &parents, &offspring, &pool)?;
+    let best_path = a.out.join("best.toml");
+    ParamsFile::save(&best_path, &[&best])
+        .with_context(|| format!("cannot write {}", best_path.display()))?;
+    println!("result            {winner_name} -> {}", best_path.display());
+    if a.measure_games > 0 {
+        measure(&a, &pool, threads, &winner_name, best, &parents);
+    }
+    Ok(())
+}
+
+/// The GA loop with the per-generation log and chart.
+fn evolve(run: &GaRun<RealGenome>, a: &CoevolveArgs) -> anyhow::Result<GaOutcome<RealGenome>> {
+    let log_path = a.out.join("log.csv");
     let mut log_error = None;
     let outcome = run
         .run(&mut |v: &GenerationView<RealGenome>| {
             if !a.job.quiet {
                 eprintln!(
-                    "generation {}: best {:.1}%, mean {:.1}%",
-                    v.stats.generation, v.stats.best_objective, v.stats.mean_objective
+                    "generation {}: best {:.1}%, mean {:.1}%, scores {:?}",
+                    v.stats.generation,
+                    v.stats.best_objective,
+                    v.stats.mean_objective,
+                    v.evaluations
+                        .iter()
+                        .map(|e| e.objective.round())
+                        .collect::<Vec<_>>()
                 );
             }
             if let Err(e) = kestrel_params::atomic::write_atomic(
@@ -134,47 +203,104 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
         "round-robin score (%)",
     )
     .map_err(anyhow::Error::msg)?;
-    let best_genome = &outcome.population[outcome.best_index()];
-    let best = with_fields(
-        &schema,
-        &ParamValues::zeros(&kestrel_eval::EVAL_TABLE),
-        &best_genome.field_values(&schema),
-    );
-    let best_path = a.out.join("best.toml");
-    ParamsFile::save(&best_path, &[&best])
-        .with_context(|| format!("cannot write {}", best_path.display()))?;
-    println!(
-        "coevolution       {} generations in {:.1} s ({:?}); best organism {}",
-        outcome.history.len(),
-        start.elapsed().as_secs_f64(),
-        outcome.stop,
-        best_path.display()
-    );
-    if a.measure_games > 0 {
-        let openings = sample_openings(&pool, a.measure_games.div_ceil(2), a.ga.seed);
-        let settings = MatchSettings {
-            games: a.measure_games,
-            concurrency: threads,
-            game: GameSettings::new(Limit::Nodes(a.measure_nodes)),
-            sprt: None,
-        };
-        let winner = player("Coevolved", best);
-        for (path, values) in a.parents.iter().zip(parents) {
-            let parent = player(&path.display().to_string(), values);
-            let r = run_match(&winner, &parent, &openings, &settings, &|_| {});
-            let s = r.wdl.summary();
-            println!(
-                "vs {:<40} W {} D {} L {}  {:.1}%  {:+.0} [{:+.0}, {:+.0}] Elo",
-                path.display(),
-                r.wdl.wins,
-                r.wdl.draws,
-                r.wdl.losses,
-                100.0 * s.score,
-                s.elo,
-                s.ci_low,
-                s.ci_high
-            );
-        }
+    Ok(outcome)
+}
+
+/// The playoff between the parents (listed first, so a tie keeps a parent) and the offspring;
+/// returns the winner's name and values.
+fn final_playoff(
+    a: &CoevolveArgs,
+    schema: &kestrel_params::BitSchema,
+    parents: &[ParamValues],
+    offspring: &[RealGenome],
+    pool: &[Opening],
+) -> anyhow::Result<(String, ParamValues)> {
+    let base = ParamValues::zeros(&kestrel_eval::EVAL_TABLE);
+    let mut names: Vec<String> = a.parents.iter().map(|p| p.display().to_string()).collect();
+    let mut values: Vec<ParamValues> = parents.to_vec();
+    for (i, g) in offspring.iter().enumerate() {
+        let name = format!("coevolved-{}", i + 1);
+        let v = with_fields(schema, &base, &g.field_values(schema));
+        // Every finalist is kept, so it can be measured against the result later.
+        let path = a.out.join(format!("{name}.toml"));
+        ParamsFile::save(&path, &[&v])
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        names.push(name);
+        values.push(v);
     }
-    Ok(())
+    let engines: Vec<EngineSpec> = names
+        .iter()
+        .zip(&values)
+        .map(|(n, v)| player(n, v.clone()))
+        .collect();
+    // Other openings than the evolution's (a different seed stream).
+    let openings = sample_openings(pool, a.playoff_openings, a.ga.seed.wrapping_add(1_000_003));
+    let start = std::time::Instant::now();
+    let result = playoff(&engines, &openings, a.playoff_nodes);
+    println!(
+        "playoff           {} finalists, {} games each at {} nodes, {:.1} s",
+        engines.len(),
+        result.scores[0].games(),
+        a.playoff_nodes,
+        start.elapsed().as_secs_f64()
+    );
+    for (name, s) in names.iter().zip(&result.scores) {
+        println!(
+            "  {name:<40} W {} D {} L {}  {:.1}%",
+            s.wins,
+            s.draws,
+            s.losses,
+            100.0 * s.score()
+        );
+    }
+    let w = result.winner;
+    Ok((names[w].clone(), values[w].clone()))
+}
+
+/// The result against every parent it is not.
+fn measure(
+    a: &CoevolveArgs,
+    pool: &[Opening],
+    threads: usize,
+    winner_name: &str,
+    best: ParamValues,
+    parents: &[ParamValues],
+) {
+    let openings = sample_openings(pool, a.measure_games.div_ceil(2), a.ga.seed);
+    let settings = MatchSettings {
+        games: a.measure_games,
+        concurrency: threads,
+        game: GameSettings::new(Limit::Nodes(a.measure_nodes)),
+        sprt: None,
+    };
+    let winner = player("Coevolved", best.clone());
+    for (path, values) in a.parents.iter().zip(parents) {
+        if *values == best {
+            println!(
+                "vs {:<40} is the result itself ({winner_name})",
+                path.display()
+            );
+            continue;
+        }
+        let parent = player(&path.display().to_string(), values.clone());
+        let r = run_match(&winner, &parent, &openings, &settings, &|_| {});
+        let s = r.wdl.summary();
+        // Built-in engines cannot forfeit on time (fixed nodes); a crash would show here.
+        let faults = r
+            .games
+            .iter()
+            .filter(|g| matches!(g.termination, Termination::Fault(..)))
+            .count();
+        println!(
+            "vs {:<40} W {} D {} L {}  {:.1}%  {:+.0} [{:+.0}, {:+.0}] Elo, {faults} faults",
+            path.display(),
+            r.wdl.wins,
+            r.wdl.draws,
+            r.wdl.losses,
+            100.0 * s.score,
+            s.elo,
+            s.ci_low,
+            s.ci_high
+        );
+    }
 }

@@ -205,6 +205,11 @@ pub fn run(a: MovesArgs) -> anyhow::Result<()> {
     );
     line("  random organism", r.random, "");
     line("  random move", r.chance, "1 / legal moves");
+    if let Some((evolved, expert)) = r.searched {
+        println!("move agreement    (real searches at the run's depth)");
+        line("  evolved", evolved, "");
+        line("  hand-tuned eval", expert, "Kestrel's full evaluation");
+    }
     println!("params            {}", r.params_path.display());
     println!(
         "log, chart        {}, {}",

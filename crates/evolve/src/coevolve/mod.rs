@@ -2,8 +2,17 @@
 //! population that evolves by game results alone. Each generation plays a round robin among
 //! its organisms at a fixed node count (reproducible on any thread count), and an organism's
 //! fitness is its score share; the GA core breeds the next generation. Organisms are real
-//! vectors over the parents' evolved set, drawn in the box the parents span (widened a little),
-//! so generation 0 already mixes the parents' values.
+//! vectors over the parents' evolved set, bounded by the box the parents span (widened a
+//! little). Generation 0 is the parents themselves plus their children (`seed`), the elite
+//! keeps the best of them while they outscore their offspring, and the final pick is a playoff
+//! in which the parents play too (`playoff`): a coevolved organism replaces the best parent only
+//! by outscoring it there.
+
+mod playoff;
+mod seed;
+
+pub use playoff::{Playoff, challengers, most_points, playoff};
+pub use seed::{initial_checkpoint, parent_genome, seeded_population};
 
 pub mod remote;
 

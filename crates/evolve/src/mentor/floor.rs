@@ -10,6 +10,10 @@ use kestrel_eval::{PHASE_MAX, trace};
 use kestrel_params::BitSchema;
 use rayon::prelude::*;
 
+/// Largest set whose floor is computed: the dense k × k solve of each IRLS step grows as k³
+/// (the full set's 1,079 values take a few seconds per step).
+pub const MAX_TERMS: usize = 1200;
+
 /// The best linear fit and its errors.
 #[derive(Clone, Debug)]
 pub struct LinearFloor {
@@ -108,15 +112,18 @@ pub fn linear_floor(
     let k = schema.fields.len();
     let mut weights = vec![1.0; x.len()];
     let mut values = vec![0.0; k];
+    // A position touches few terms (tens of the full set's ~1,000): the normal matrix is
+    // summed over each row's non-zero pairs only, which makes the full set's floor affordable.
+    let nonzero: Vec<Vec<usize>> = x
+        .iter()
+        .map(|row| (0..k).filter(|&i| row[i] != 0.0).collect())
+        .collect();
     for _ in 0..iterations.max(1) {
         let (mut a, mut b) = (vec![vec![0.0; k]; k], vec![0.0; k]);
-        for ((row, &label), &w) in x.iter().zip(y).zip(&weights) {
-            for i in 0..k {
-                if row[i] == 0.0 {
-                    continue;
-                }
+        for (((row, nz), &label), &w) in x.iter().zip(&nonzero).zip(y).zip(&weights) {
+            for &i in nz {
                 b[i] += w * row[i] * label as f64;
-                for j in 0..k {
+                for &j in nz {
                     a[i][j] += w * row[i] * row[j];
                 }
             }

@@ -123,8 +123,8 @@ pub struct MentorError {
 
 #[derive(Clone, Debug)]
 pub struct MentorRunReport {
-    /// The best any values of the evolved terms can do (least-absolute-deviation fit; only for
-    /// sets of at most 64 values).
+    /// The best any values of the evolved terms can do (least-absolute-deviation fit; for sets
+    /// of at most `floor::MAX_TERMS` values).
     pub floor: Option<crate::mentor::floor::LinearFloor>,
     /// Per mentor (several mentors only): errors against each of them.
     pub per_mentor: Vec<MentorError>,
@@ -328,7 +328,7 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
     );
     let handtuned = ParamValues::defaults(&EVAL_TABLE);
     let handtuned_set = schema.decode(&schema.encode(&handtuned), &base);
-    let floor = (schema.fields.len() <= 64).then(|| {
+    let floor = (schema.fields.len() <= crate::mentor::floor::MAX_TERMS).then(|| {
         crate::mentor::floor::linear_floor(
             &schema,
             (&train, &train_labels),

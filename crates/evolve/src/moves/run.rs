@@ -15,7 +15,7 @@ use crate::mentor::run::ParamSet;
 use crate::moves::data::{MoveExtract, MoveExtractStats, MoveSet, extract_moves};
 use crate::moves::fitness::{ChildSet, MovesFitness};
 use crate::moves::remote::{MovesRemoteSpec, store_positions};
-use crate::moves::search_fitness::SearchMovesFitness;
+use crate::moves::search_fitness::{SearchMovesFitness, searched_agreement};
 use kestrel_eval::{EVAL_TABLE, Evaluator};
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
 use std::path::{Path, PathBuf};
@@ -77,6 +77,9 @@ pub struct MovesRunReport {
     pub random: Agreement,
     /// A uniformly random legal move.
     pub chance: Agreement,
+    /// With `depth` > 1: the evolved organism's and Kestrel's full evaluation's agreement when
+    /// they really search at that depth (the rows above score 1-ply leaves).
+    pub searched: Option<(Agreement, Agreement)>,
     pub params_path: PathBuf,
     pub log_path: PathBuf,
     pub chart_path: PathBuf,
@@ -196,6 +199,16 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
         .collect();
     let best_values = with_fields(&schema, &base, &best_fields);
     let evolved = agreement_of(&train, &test, &best_values);
+    let searched = (cfg.depth > 1).then(|| {
+        let at_depth = |values: &ParamValues| Agreement {
+            train: searched_agreement(values, &data.train, cfg.depth),
+            test: searched_agreement(values, &data.test, cfg.depth),
+        };
+        (
+            at_depth(&best_values),
+            at_depth(&ParamValues::defaults(&EVAL_TABLE)),
+        )
+    });
     let params_path = cfg.out_dir.join("best.toml");
     ParamsFile::save(&params_path, &[&best_values])
         .map_err(|e| format!("cannot write {}: {e}", params_path.display()))?;
@@ -215,6 +228,7 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
         expert_set,
         random,
         chance,
+        searched,
         params_path,
         log_path,
         chart_path,
