@@ -105,7 +105,7 @@ fn the_log_objective_is_the_geometric_mean_cost_and_keeps_the_sum_in_the_report(
     };
     let fitness = SearchFitness::build(log_spec.clone()).unwrap();
     let defaults = kestrel_params::ParamValues::defaults(&SEARCH_TABLE);
-    let costs = &position_costs(&[defaults.clone()], &fitness.positions, RULE, 1)[0];
+    let costs = &position_costs(std::slice::from_ref(&defaults), &fitness.positions, RULE, 1)[0];
     let geometric = (costs.iter().map(|c| (c.cost as f64).ln()).sum::<f64>() / 5.0).exp();
     let genome = BitGenome(fitness.schema.encode(&defaults));
     let eval = in_pool(2, || fitness.evaluate(0, std::slice::from_ref(&genome)))[0];
