@@ -7,7 +7,9 @@ use kestrel_evolve::ga::{
     InProcessExecutor, Purpose, StopReason, Termination, stream_rng,
 };
 use kestrel_evolve::mentor::organism::GenomeKind;
-use kestrel_evolve::search::fitness::{SearchFitness, SearchFitnessSpec};
+use kestrel_evolve::search::fitness::{
+    Objective, SearchFitness, SearchFitnessSpec, position_costs, suite_score,
+};
 use kestrel_evolve::search::run::{SearchRunConfig, run_search_ga};
 use kestrel_evolve::search::solve::CostRule;
 use kestrel_params::{Coding, ParamsFile};
@@ -38,6 +40,7 @@ fn spec(n: usize) -> SearchFitnessSpec {
         coding: Coding::Binary,
         rule: RULE,
         hash_mb: 1,
+        objective: Objective::Sum,
     }
 }
 
@@ -92,6 +95,34 @@ fn fitness_is_deterministic_on_any_thread_count_and_memoised() {
     assert_eq!(after.searched_organisms, before.searched_organisms);
     assert_eq!(after.nodes, before.nodes);
     assert_eq!(after.memo_hits, before.memo_hits + 2);
+}
+
+#[test]
+fn the_log_objective_is_the_geometric_mean_cost_and_keeps_the_sum_in_the_report() {
+    let log_spec = SearchFitnessSpec {
+        objective: Objective::LogMean,
+        ..spec(5)
+    };
+    let fitness = SearchFitness::build(log_spec.clone()).unwrap();
+    let defaults = kestrel_params::ParamValues::defaults(&SEARCH_TABLE);
+    let costs = &position_costs(std::slice::from_ref(&defaults), &fitness.positions, RULE, 1)[0];
+    let geometric = (costs.iter().map(|c| (c.cost as f64).ln()).sum::<f64>() / 5.0).exp();
+    let genome = BitGenome(fitness.schema.encode(&defaults));
+    let eval = in_pool(2, || fitness.evaluate(0, std::slice::from_ref(&genome)))[0];
+    assert!(
+        (eval.objective / geometric - 1.0).abs() < 1e-5,
+        "{eval:?} vs {geometric}"
+    );
+    assert!((eval.fitness * eval.objective - 1e6).abs() < 1e-3);
+    // The sum objective on the same positions is the total cost, and both report the same score.
+    let sum = SearchFitness::build(spec(5)).unwrap();
+    let sum_eval = sum.evaluate(0, std::slice::from_ref(&genome))[0];
+    assert_eq!(sum_eval.objective, suite_score(costs).cost as f64);
+    assert!(sum_eval.objective > eval.objective * 4.0);
+    let fields = vec![fitness.schema.decode_fields(&genome.0)];
+    assert_eq!(fitness.score_fields(&fields), sum.score_fields(&fields));
+    // A log-objective spec has its own fingerprint (no resume across objectives).
+    assert_ne!(log_spec.fingerprint(), spec(5).fingerprint());
 }
 
 #[test]

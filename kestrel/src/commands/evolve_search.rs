@@ -8,7 +8,7 @@ use super::job_options::JobOptions;
 use anyhow::bail;
 use clap::Args;
 use kestrel_evolve::search::compare::{compare_sets, render_comparison};
-use kestrel_evolve::search::fitness::SearchFitnessSpec;
+use kestrel_evolve::search::fitness::{Objective, SearchFitnessSpec};
 use kestrel_evolve::search::run::{SearchRunConfig, run_search_ga};
 use kestrel_evolve::search::solve::CostRule;
 use kestrel_evolve::search::suite::{parse_positions, read_suites, split};
@@ -57,6 +57,9 @@ pub struct SearchGaArgs {
     /// Put the default values in the first generation (the rest random).
     #[arg(long)]
     seed_defaults: bool,
+    /// What the GA minimises: total cost (the paper) or the geometric mean cost per position.
+    #[arg(long, value_enum, default_value = "sum")]
+    objective: ObjectiveArg,
     /// Compare these params files (or `default`) on the test suite instead of evolving.
     #[arg(long, value_name = "FILE", num_args = 1..)]
     compare: Vec<String>,
@@ -69,6 +72,13 @@ pub struct SearchGaArgs {
     job: JobOptions,
     #[command(flatten)]
     executor: ExecutorOptions,
+}
+
+/// `--objective` on the command line.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum ObjectiveArg {
+    Sum,
+    Log,
 }
 
 const DEFAULT_SUITE: &str = "../shared/data/epd/wac-revised.epd";
@@ -155,6 +165,10 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         coding: a.ga.coding(),
         rule,
         hash_mb: a.hash.max(1),
+        objective: match a.objective {
+            ObjectiveArg::Sum => Objective::Sum,
+            ObjectiveArg::Log => Objective::LogMean,
+        },
     };
     let cfg = SearchRunConfig {
         spec,

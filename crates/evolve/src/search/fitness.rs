@@ -33,6 +33,28 @@ pub struct SearchFitnessSpec {
     pub rule: CostRule,
     /// Transposition table per search, MB (cleared before every position).
     pub hash_mb: usize,
+    /// What the GA minimises (left out of the serialised spec when it is the sum, so older
+    /// checkpoints keep their fingerprint).
+    #[serde(default, skip_serializing_if = "Objective::is_sum")]
+    pub objective: Objective,
+}
+
+/// What the GA minimises over the training positions' costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Objective {
+    /// Total nodes (the paper): a few expensive positions dominate.
+    #[default]
+    Sum,
+    /// Geometric mean of the costs: every position's relative saving counts the same, so a few
+    /// positions with huge counts cannot decide the run alone (less over-fitting to them).
+    LogMean,
+}
+
+impl Objective {
+    /// True for the paper's objective.
+    pub fn is_sum(&self) -> bool {
+        *self == Objective::Sum
+    }
 }
 
 impl SearchFitnessSpec {
@@ -74,6 +96,14 @@ pub struct SuiteScore {
     pub solved: u32,
     /// Nodes the searches really spent.
     pub searched: u64,
+    /// Sum of `ln(cost)` in millionths (an integer, so the sum is the same on any thread count).
+    #[serde(default)]
+    pub log_cost_micro: u64,
+}
+
+/// `ln(cost)` in millionths (a cost of 0 counts as 1).
+fn log_micro(cost: u64) -> u64 {
+    ((cost.max(1) as f64).ln() * 1e6).round() as u64
 }
 
 /// Costs of every position under every parameter set (`[set][position]`), every (set,
@@ -119,6 +149,7 @@ pub fn suite_score(costs: &[PositionCost]) -> SuiteScore {
             cost: acc.cost + c.cost,
             solved: acc.solved + c.solved as u32,
             searched: acc.searched + c.searched,
+            log_cost_micro: acc.log_cost_micro + log_micro(c.cost),
         })
 }
 
@@ -238,10 +269,14 @@ impl SearchFitness {
     }
 }
 
-/// Fitness from a suite cost: millions of nodes inverted, so fewer nodes is fitter and
-/// fitness stays positive (roulette selection).
-pub fn evaluation_of(score: SuiteScore) -> Evaluation {
-    let cost = score.cost.max(1) as f64;
+/// Fitness from a suite cost: the objective (total cost, or the geometric mean cost of the
+/// `positions` positions) inverted, so fewer nodes is fitter and fitness stays positive
+/// (roulette selection).
+pub fn evaluation_of(score: SuiteScore, objective: Objective, positions: usize) -> Evaluation {
+    let cost = match objective {
+        Objective::Sum => score.cost.max(1) as f64,
+        Objective::LogMean => (score.log_cost_micro as f64 / 1e6 / positions.max(1) as f64).exp(),
+    };
     Evaluation {
         fitness: 1e6 / cost,
         objective: cost,
@@ -256,7 +291,7 @@ impl<G: Organism> FitnessFunction<G> for SearchFitness {
             .collect();
         self.score_fields(&organisms)
             .into_iter()
-            .map(evaluation_of)
+            .map(|s| evaluation_of(s, self.spec.objective, self.positions.len()))
             .collect()
     }
 
