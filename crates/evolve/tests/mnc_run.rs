@@ -157,3 +157,44 @@ fn resume_without_a_checkpoint_is_refused() {
         .unwrap_err();
     assert!(err.to_string().contains("no checkpoint"), "{err}");
 }
+
+#[test]
+fn the_initial_range_bounds_the_first_population_only() {
+    let fitness = fitness();
+    let settings = MncSettings {
+        init_range: Some(10.0),
+        termination: MncTermination {
+            generations: 1,
+            ..settings().termination
+        },
+        ..settings()
+    };
+    let run = MncRun {
+        settings: settings.clone(),
+        fitness: &fitness,
+        executor: &InProcessExecutor,
+        checkpoint: None,
+        resume: false,
+    };
+    let outcome = run.run(&mut |_, _| ControlFlow::Continue(())).unwrap();
+    let genes: Vec<f64> = outcome
+        .population
+        .iter()
+        .flat_map(|o| o.genome.0.clone())
+        .collect();
+    assert!(genes.iter().all(|g| (-10.0..=10.0).contains(g)));
+    // Still random: both signs and many distinct values.
+    assert!(genes.iter().any(|&g| g < -5.0) && genes.iter().any(|&g| g > 5.0));
+    // Mutation keeps the whole table range.
+    let space = kestrel_evolve::mnc::tables::pst_space(0.05);
+    let init = kestrel_evolve::mnc::run::initial_space(&space, Some(10.0));
+    assert_eq!((init.min[0], init.max[0]), (-10.0, 10.0));
+    assert_eq!((space.min[0], space.max[0]), (-128.0, 127.0));
+    for bad in [-1.0, f64::NAN] {
+        let settings = MncSettings {
+            init_range: Some(bad),
+            ..settings.clone()
+        };
+        assert!(settings.validate().unwrap_err().contains("initial range"));
+    }
+}

@@ -1,4 +1,5 @@
-//! `kestrel db list|show|export`: the chromosome database (runs and their niche leaders).
+//! `kestrel db list|show|export|distances`: the chromosome database (runs and their niche
+//! leaders).
 
 use anyhow::Context;
 use clap::{Args, Subcommand};
@@ -31,6 +32,12 @@ enum DbCommand {
         #[arg(long = "output", alias = "out", value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Phenotypic distances (cp) between piece-square-table chromosomes, and to Kestrel's tables.
+    Distances {
+        /// Only this run's chromosomes (default: all).
+        #[arg(long)]
+        run: Option<i64>,
+    },
 }
 
 pub fn run(args: DbArgs) -> anyhow::Result<()> {
@@ -38,6 +45,7 @@ pub fn run(args: DbArgs) -> anyhow::Result<()> {
     match args.command {
         DbCommand::List => list(&db),
         DbCommand::Show { chromosome } => show(&db, &chromosome),
+        DbCommand::Distances { run } => distances(&db, run),
         DbCommand::Export { chromosome, out } => {
             let c = db.pick(chromosome.parse::<Pick>().map_err(anyhow::Error::msg)?)?;
             match out {
@@ -94,5 +102,48 @@ fn show(db: &ChromosomeDb, which: &str) -> anyhow::Result<()> {
     );
     println!("lineage      {}", c.lineage_json);
     println!("genes        {}", c.genes_json);
+    Ok(())
+}
+
+/// The distance matrix: mean |difference| of the rounded table values over the 608 entries
+/// that can change play (`kestrel_evolve::mnc::tables::distance`), the niche-counting metric.
+fn distances(db: &ChromosomeDb, run: Option<i64>) -> anyhow::Result<()> {
+    use kestrel_evolve::ga::RealGenome;
+    use kestrel_evolve::mnc::tables::{GENES, distance, kestrel_chromosome};
+    let rows = db.chromosomes(run)?;
+    if rows.is_empty() {
+        anyhow::bail!(
+            "no chromosome stored{}",
+            run.map_or(String::new(), |r| format!(" for run {r}"))
+        );
+    }
+    let mut genomes = Vec::new();
+    for c in &rows {
+        let genome: RealGenome = serde_json::from_str(&c.genes_json)
+            .with_context(|| format!("chromosome {} has no real genes", c.id))?;
+        if genome.0.len() != GENES {
+            anyhow::bail!(
+                "chromosome {} has {} genes, not a piece-square-table chromosome ({GENES})",
+                c.id,
+                genome.0.len()
+            );
+        }
+        genomes.push(genome);
+    }
+    println!("distances in cp (mean |difference| over the 608 playable table entries)");
+    let header: String = rows
+        .iter()
+        .map(|c| format!("{:>7}", format!("#{}", c.id)))
+        .collect();
+    println!("{:<22}{header}{:>9}", "chromosome", "Kestrel");
+    let kestrel = kestrel_chromosome();
+    for (c, a) in rows.iter().zip(&genomes) {
+        let cells: String = genomes
+            .iter()
+            .map(|b| format!("{:>7.1}", distance(a, b)))
+            .collect();
+        let name = format!("#{} run {} niche {}", c.id, c.run_id, c.niche);
+        println!("{name:<22}{cells}{:>9.1}", distance(a, &kestrel));
+    }
     Ok(())
 }

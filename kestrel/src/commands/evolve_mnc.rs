@@ -69,6 +69,9 @@ pub struct MncArgs {
     /// Niche radius: mean |difference| of table values in centipawns.
     #[arg(long, default_value_t = 30.0)]
     niche_radius: f64,
+    /// Initial genes uniform in [-R, R] cp instead of the whole table range (MNC only).
+    #[arg(long, value_name = "R")]
+    init_range: Option<f64>,
     /// Stop after this many generations.
     #[arg(long, default_value_t = 1000)]
     generations: u64,
@@ -160,6 +163,7 @@ impl MncArgs {
             mutation_rate: self.mutation_rate,
             mutation_sigma: self.sigma,
             niche_radius: self.niche_radius,
+            init_range: self.init_range,
             termination: MncTermination {
                 generations: self.generations,
                 best_unchanged: (self.best_unchanged > 0).then_some(self.best_unchanged),
@@ -268,6 +272,9 @@ fn run_generational(
     fitness: &TournamentFitness,
     executor: &FitnessExecutor,
 ) -> anyhow::Result<()> {
+    if args.init_range.is_some() {
+        bail!("--init-range is for --algorithm mnc only (the core GA starts from the whole range)");
+    }
     let mnc = args.settings();
     let settings = GaSettings {
         population: mnc.population,

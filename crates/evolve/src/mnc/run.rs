@@ -284,10 +284,11 @@ impl MncRun<'_> {
             return Ok(cp);
         }
         let mut rng = stream_rng(s.seed, 0, Purpose::Init);
+        let init_space = initial_space(space, s.init_range);
         let population: Vec<Organism> = (0..s.population as u64)
             .map(|id| Organism {
                 id,
-                genome: RealGenome::random(space, &mut rng),
+                genome: RealGenome::random(&init_space, &mut rng),
                 parents: Vec::new(),
                 born: 0,
                 fitness: 0.0,
@@ -315,6 +316,19 @@ impl MncRun<'_> {
             last_best: None,
             games: 0,
         })
+    }
+}
+
+/// Where the initial genes are drawn: the table range, or `[-r, r]` within it (a start nearer
+/// to plain material; mutation may still reach the whole range).
+pub fn initial_space(space: &RealSpace, range: Option<f64>) -> RealSpace {
+    let Some(r) = range else {
+        return space.clone();
+    };
+    RealSpace {
+        min: space.min.iter().map(|&lo| lo.max(-r)).collect(),
+        max: space.max.iter().map(|&hi| hi.min(r)).collect(),
+        sigma: space.sigma,
     }
 }
 

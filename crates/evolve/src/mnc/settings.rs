@@ -43,6 +43,10 @@ pub struct MncSettings {
     pub mutation_sigma: f64,
     /// Organisms within this phenotypic distance (cp) of a niche's leader belong to it.
     pub niche_radius: f64,
+    /// The initial population's genes are uniform in `[-r, r]` cp (within the table range);
+    /// `None`: the whole table range.
+    #[serde(default)]
+    pub init_range: Option<f64>,
     pub termination: MncTermination,
     pub seed: u64,
 }
@@ -60,6 +64,7 @@ impl Default for MncSettings {
             mutation_rate: 0.05,
             mutation_sigma: 0.05,
             niche_radius: 30.0,
+            init_range: None,
             termination: MncTermination {
                 generations: 1000,
                 best_unchanged: Some(10),
@@ -99,6 +104,12 @@ impl MncSettings {
         }
         if self.niche_radius.is_nan() || self.niche_radius < 0.0 {
             return Err("niche radius must be at least 0".into());
+        }
+        if self
+            .init_range
+            .is_some_and(|r| !(r.is_finite() && r >= 0.0))
+        {
+            return Err("the initial range must be a number of centipawns >= 0".into());
         }
         if self.termination.generations == 0 {
             return Err("at least one generation is needed".into());
