@@ -6,7 +6,7 @@ use crate::cluster::{
 };
 use crate::ga::{BitGenome, RealGenome};
 use crate::mentor::organism::GenomeKind;
-use crate::search::fitness::{SearchFitness, SearchFitnessSpec};
+use crate::search::fitness::{Objective, SearchFitness, SearchFitnessSpec};
 use crate::search::solve::CostRule;
 use kestrel_params::Coding;
 use serde::{Deserialize, Serialize};
@@ -19,6 +19,9 @@ pub struct SearchRemoteSpec {
     pub coding: Coding,
     pub rule: CostRule,
     pub hash_mb: usize,
+    /// What the GA minimises (the worker must score with the leader's objective).
+    #[serde(default, skip_serializing_if = "Objective::is_sum")]
+    pub objective: Objective,
     /// Blob hash: the training EPD lines.
     pub train: String,
 }
@@ -43,6 +46,7 @@ impl SearchRemoteSpec {
             coding: spec.coding,
             rule: spec.rule,
             hash_mb: spec.hash_mb,
+            objective: spec.objective,
             train: put_lines(store, &spec.train)?,
         })
     }
@@ -60,6 +64,7 @@ pub fn build_remote(
         coding: spec.coding,
         rule: spec.rule,
         hash_mb: spec.hash_mb,
+        objective: spec.objective,
     })?;
     Ok(match spec.genome {
         GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
