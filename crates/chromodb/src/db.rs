@@ -217,12 +217,16 @@ impl ChromosomeDb {
         }
     }
 
-    /// The chromosome `pick` names.
+    /// The chromosome `pick` names. `best` and `random` choose among the newest run's
+    /// chromosomes: a fitness is a score against the population that measured it, so fitnesses
+    /// of different runs (an MNC lifetime mean, a generational GA's last tournament) do not compare.
     pub fn pick(&self, pick: Pick) -> Result<ChromosomeRow, DbError> {
         match pick {
             Pick::Id(id) => self.chromosome(id),
             Pick::Best | Pick::Random { .. } => {
-                let all = self.chromosomes(None)?;
+                let mut all = self.chromosomes(None)?;
+                let newest = all.iter().map(|c| c.run_id).max().ok_or(DbError::Empty)?;
+                all.retain(|c| c.run_id == newest);
                 let fitness: Vec<f64> = all.iter().map(|c| c.fitness).collect();
                 let index = pick.choose(&fitness).ok_or(DbError::Empty)?;
                 Ok(all[index].clone())

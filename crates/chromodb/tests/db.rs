@@ -105,3 +105,31 @@ fn missing_and_foreign_files_are_clear_errors() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn best_and_random_choose_within_the_newest_run() {
+    let dir = temp("newest");
+    let path = dir.join("chromosomes.sqlite");
+    let run = |kind: &str| NewRun {
+        kind: kind.into(),
+        seed: 1,
+        settings_json: "{}".into(),
+        generations: 3,
+        games: 60,
+        stop_reason: "generations".into(),
+    };
+    let mut db = ChromosomeDb::create_or_open(&path).unwrap();
+    // A generational run's last-tournament score (1.0) is not comparable with an MNC lifetime
+    // mean (0.6): only the newest run's own fitnesses decide.
+    db.add_run(&run("generational"), &[chromosome(1, 1.0)])
+        .unwrap();
+    let (_, ids) = db
+        .add_run(&run("mnc"), &[chromosome(1, 0.3), chromosome(2, 0.6)])
+        .unwrap();
+    assert_eq!(db.pick(Pick::Best).unwrap().id, ids[1]);
+    for seed in 0..20 {
+        let drawn = db.pick(Pick::Random { seed }).unwrap();
+        assert!(ids.contains(&drawn.id), "seed {seed} drew {}", drawn.id);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
