@@ -1,31 +1,12 @@
 //! `kestrel book build|probe|eco` as a user runs them.
 
+mod common;
+use common::{kestrel, stderr, stdout, temp_dir};
+
 use kestrel_chess::Board;
 use kestrel_tools::book::{Book, BookFormat};
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn kestrel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kestrel"))
-        .args(args)
-        .output()
-        .expect("kestrel runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
 
 #[test]
 fn probe_lists_gnuchess_start_moves_and_castling_as_king_moves() {

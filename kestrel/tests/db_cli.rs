@@ -1,17 +1,12 @@
 //! `kestrel db distances` as a user runs it: the phenotypic distance matrix of stored
 //! piece-square-table chromosomes, and a clear error for chromosomes of another kind.
 
+mod common;
+use common::kestrel;
+
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};
 use kestrel_evolve::ga::RealGenome;
 use kestrel_evolve::mnc::tables::{GENES, distance, kestrel_chromosome};
-use std::process::{Command, Output};
-
-fn kestrel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kestrel"))
-        .args(args)
-        .output()
-        .expect("kestrel runs")
-}
 
 fn chromosome(niche: u32, genes: &RealGenome) -> NewChromosome {
     NewChromosome {

@@ -1,18 +1,8 @@
 //! Flags with the same name mean the same thing in every subcommand (docs/params.md), old
 //! spellings still work, and a search limit of 0 is refused everywhere on the command line.
 
-use std::process::{Command, Output};
-
-fn kestrel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kestrel"))
-        .args(args)
-        .output()
-        .expect("kestrel runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{kestrel, stderr};
 
 fn help(args: &[&str]) -> String {
     let mut args = args.to_vec();

@@ -1,28 +1,7 @@
 //! One params file everywhere, the SPSA input and plain GA progress, as a user runs them.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn kestrel(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kestrel"))
-        .args(args)
-        .output()
-        .expect("kestrel runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{kestrel, stderr, stdout, temp_dir};
 
 /// The node count of `kestrel bench DEPTH [--params FILE]`.
 fn bench_nodes(depth: &str, params: Option<&str>) -> u64 {

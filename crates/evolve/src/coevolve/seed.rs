@@ -56,15 +56,7 @@ pub fn initial_checkpoint(
     settings: &GaSettings,
     fingerprint: String,
 ) -> Checkpoint<RealGenome> {
-    Checkpoint {
-        settings: settings.clone(),
-        fitness: fingerprint,
-        next_generation: 0,
-        population,
-        history: Vec::new(),
-        best_fitness: None,
-        best_generation: 0,
-    }
+    Checkpoint::initial(settings.clone(), fingerprint, population)
 }
 
 #[cfg(test)]

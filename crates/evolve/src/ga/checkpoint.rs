@@ -22,6 +22,20 @@ pub struct Checkpoint<G> {
 }
 
 impl<G: Genome> Checkpoint<G> {
+    /// The checkpoint of a run that has not evaluated anything yet: generation 0 is
+    /// `population` (random, seeded by the caller, or holding parents or defaults).
+    pub fn initial(settings: GaSettings, fitness: String, population: Vec<G>) -> Checkpoint<G> {
+        Checkpoint {
+            settings,
+            fitness,
+            next_generation: 0,
+            population,
+            history: Vec::new(),
+            best_fitness: None,
+            best_generation: 0,
+        }
+    }
+
     pub fn to_json(&self) -> Vec<u8> {
         serde_json::to_vec(self).expect("a checkpoint is plain data")
     }

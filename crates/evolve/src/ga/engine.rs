@@ -206,17 +206,13 @@ impl<G: Genome> GaRun<'_, G> {
             return Ok(cp);
         }
         let mut rng = stream_rng(s.seed, 0, Purpose::Init);
-        Ok(Checkpoint {
-            settings: s.clone(),
-            fitness: self.fitness.fingerprint(),
-            next_generation: 0,
-            population: (0..s.population)
+        Ok(Checkpoint::initial(
+            s.clone(),
+            self.fitness.fingerprint(),
+            (0..s.population)
                 .map(|_| G::random(self.space, &mut rng))
                 .collect(),
-            history: Vec::new(),
-            best_fitness: None,
-            best_generation: 0,
-        })
+        ))
     }
 
     /// The next generation: the elite unchanged, then offspring of selected parents.

@@ -216,15 +216,7 @@ fn seeded_checkpoint<G: Organism>(
         .map(|_| G::random(space, &mut rng))
         .collect();
     population[0] = defaults;
-    Checkpoint {
-        settings: cfg.ga.clone(),
-        fitness: fingerprint,
-        next_generation: 0,
-        population,
-        history: Vec::new(),
-        best_fitness: None,
-        best_generation: 0,
-    }
+    Checkpoint::initial(cfg.ga.clone(), fingerprint, population)
 }
 
 fn evolve<G: Organism>(

@@ -194,15 +194,11 @@ fn initial_state(
     let text = teaching_params_file(&random, &format!("random organism (seed {})", config.seed));
     kestrel_params::atomic::write_atomic(&config.out.join("random.toml"), text.as_bytes())
         .map_err(|e| format!("cannot write random.toml: {e}"))?;
-    Ok(Checkpoint {
-        settings: config.settings(),
-        fitness: fingerprint,
-        next_generation: 0,
+    Ok(Checkpoint::initial(
+        config.settings(),
+        fingerprint,
         population,
-        history: Vec::new(),
-        best_fitness: None,
-        best_generation: 0,
-    })
+    ))
 }
 
 /// Best first; equal points keep population order (so ranking is deterministic).

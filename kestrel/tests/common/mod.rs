@@ -1,0 +1,31 @@
+//! Helpers the command-line tests share: run the built binary, read its output, a temp folder.
+// Each test binary uses a different subset of these helpers.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs the `kestrel` binary that Cargo built for these tests.
+pub fn kestrel(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kestrel"))
+        .args(args)
+        .output()
+        .expect("kestrel runs")
+}
+
+/// Standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh-enough folder for one test (named by the test and this process).
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kestrel-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
