@@ -6,22 +6,16 @@ use crate::cluster::{
 };
 use crate::ga::{BitGenome, RealGenome};
 use crate::mentor::organism::GenomeKind;
-use crate::search::fitness::{Objective, SearchFitness, SearchFitnessSpec};
-use crate::search::solve::CostRule;
-use kestrel_params::Coding;
+use crate::search::fitness::{SearchFitness, SearchFitnessSpec};
 use serde::{Deserialize, Serialize};
 
-/// A [`SearchFitnessSpec`] with the suite as a blob hash.
+/// A [`SearchFitnessSpec`] with the suite as a blob hash: the leader's spec travels whole
+/// (every setting, so a new one reaches the workers by itself) with its `train` lines left empty.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchRemoteSpec {
     pub genome: GenomeKind,
-    pub set: Vec<String>,
-    pub coding: Coding,
-    pub rule: CostRule,
-    pub hash_mb: usize,
-    /// What the GA minimises (the worker must score with the leader's objective).
-    #[serde(default, skip_serializing_if = "Objective::is_sum")]
-    pub objective: Objective,
+    /// The fitness settings, `train` empty.
+    pub spec: SearchFitnessSpec,
     /// Blob hash: the training EPD lines.
     pub train: String,
 }
@@ -42,11 +36,10 @@ impl SearchRemoteSpec {
     ) -> Result<Self, String> {
         Ok(SearchRemoteSpec {
             genome,
-            set: spec.set.clone(),
-            coding: spec.coding,
-            rule: spec.rule,
-            hash_mb: spec.hash_mb,
-            objective: spec.objective,
+            spec: SearchFitnessSpec {
+                train: Vec::new(),
+                ..spec.clone()
+            },
             train: put_lines(store, &spec.train)?,
         })
     }
@@ -57,16 +50,12 @@ pub fn build_remote(
     spec: &serde_json::Value,
     blobs: &BlobStore,
 ) -> Result<Box<dyn RemoteFitness>, String> {
-    let spec: SearchRemoteSpec = parse_spec(spec)?;
+    let remote: SearchRemoteSpec = parse_spec(spec)?;
     let fitness = SearchFitness::build(SearchFitnessSpec {
-        train: get_lines(blobs, &spec.train)?,
-        set: spec.set,
-        coding: spec.coding,
-        rule: spec.rule,
-        hash_mb: spec.hash_mb,
-        objective: spec.objective,
+        train: get_lines(blobs, &remote.train)?,
+        ..remote.spec
     })?;
-    Ok(match spec.genome {
+    Ok(match remote.genome {
         GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
         GenomeKind::Real => remote_fitness::<RealGenome, _>(fitness),
     })

@@ -6,12 +6,12 @@ use crate::cluster::{BlobStore, FitnessSpec, RemoteFitness, get_lines, parse_spe
 use crate::tournament::{Organism, RoundRobinFitness, TournamentSpec};
 use serde::{Deserialize, Serialize};
 
-/// A [`TournamentSpec`] with its openings replaced by a blob hash.
+/// A [`TournamentSpec`] with its openings replaced by a blob hash: the leader's spec travels
+/// whole (every game setting) with its `openings` left empty.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RoundRobinRemoteSpec {
-    pub depth: i32,
-    pub max_moves: usize,
-    pub margin_cp: i32,
+    /// The game settings, `openings` empty.
+    pub spec: TournamentSpec,
     /// Blob hash: the opening FENs, one per line.
     pub openings: String,
 }
@@ -27,9 +27,10 @@ impl RoundRobinRemoteSpec {
     /// Stores the spec's openings in `store` and returns the spec that names them.
     pub fn store(spec: &TournamentSpec, store: &BlobStore) -> Result<Self, String> {
         Ok(RoundRobinRemoteSpec {
-            depth: spec.depth,
-            max_moves: spec.max_moves,
-            margin_cp: spec.margin_cp,
+            spec: TournamentSpec {
+                openings: Vec::new(),
+                ..spec.clone()
+            },
             openings: put_lines(store, &spec.openings)?,
         })
     }
@@ -40,12 +41,10 @@ pub fn build_remote(
     spec: &serde_json::Value,
     blobs: &BlobStore,
 ) -> Result<Box<dyn RemoteFitness>, String> {
-    let spec: RoundRobinRemoteSpec = parse_spec(spec)?;
+    let remote: RoundRobinRemoteSpec = parse_spec(spec)?;
     let fitness = RoundRobinFitness::build(TournamentSpec {
-        depth: spec.depth,
-        max_moves: spec.max_moves,
-        margin_cp: spec.margin_cp,
-        openings: get_lines(blobs, &spec.openings)?,
+        openings: get_lines(blobs, &remote.openings)?,
+        ..remote.spec
     })?;
     Ok(remote_fitness::<Organism, _>(fitness))
 }
