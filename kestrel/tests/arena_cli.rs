@@ -1,25 +1,15 @@
 //! `kestrel match` and `kestrel epd` from the command line.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
-
-fn kestrel(args: &[&str]) -> Output {
-    Command::new(KESTREL).args(args).output().unwrap()
-}
+mod common;
+use common::{kestrel, temp_dir};
 
 fn text(o: &Output) -> (String, String) {
     (
         String::from_utf8_lossy(&o.stdout).into_owned(),
         String::from_utf8_lossy(&o.stderr).into_owned(),
     )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kestrel-arena-cli-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 #[test]

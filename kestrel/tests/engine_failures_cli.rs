@@ -5,11 +5,10 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
+mod common;
+use common::{kestrel, temp_dir};
 
-fn kestrel(args: &[&str]) -> Output {
-    Command::new(KESTREL).args(args).output().unwrap()
-}
+const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
 
 fn text(o: &Output) -> String {
     format!(
@@ -109,8 +108,7 @@ fn a_closed_stdout_ends_quietly_without_a_panic() {
 
 #[test]
 fn a_book_from_garbage_is_refused() {
-    let dir = std::env::temp_dir().join(format!("kestrel-garbage-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("garbage");
     let pgn = dir.join("garbage.pgn");
     std::fs::write(&pgn, "this is not a game\n(((\n1. Zz9 *\n").unwrap();
     let out = dir.join("book.bin");
