@@ -68,6 +68,7 @@ fn run_onemax(
         executor: &InProcessExecutor,
         checkpoint,
         resume,
+        seed_population: None,
     };
     run.run(&mut |v: &GenerationView<BitGenome>| {
         if stop_after == Some(v.stats.generation) {
@@ -96,6 +97,7 @@ fn onemax_improves_and_elitism_keeps_the_best() {
         executor: &InProcessExecutor,
         checkpoint: None,
         resume: false,
+        seed_population: None,
     };
     let mut populations: Vec<Vec<BitGenome>> = Vec::new();
     let out = run
@@ -214,6 +216,7 @@ fn killed_run_resumes_to_the_same_result() {
         executor: &InProcessExecutor,
         checkpoint: Some(path.clone()),
         resume: true,
+        seed_population: None,
     }
     .run(&mut |_: &GenerationView<BitGenome>| ControlFlow::Continue(()))
     .unwrap_err();
@@ -238,6 +241,7 @@ fn resume_without_a_checkpoint_is_refused() {
         executor: &InProcessExecutor,
         checkpoint: Some(path.clone()),
         resume: true,
+        seed_population: None,
     }
     .run(&mut |_: &GenerationView<BitGenome>| ControlFlow::Continue(()))
     .unwrap_err();
@@ -320,6 +324,7 @@ fn real_vectors_evolve_with_tournament_and_uniform_crossover() {
         executor: &InProcessExecutor,
         checkpoint: None,
         resume: false,
+        seed_population: None,
     };
     let out = run
         .run(&mut |_: &GenerationView<RealGenome>| ControlFlow::Continue(()))
@@ -342,6 +347,7 @@ fn bad_settings_are_rejected() {
         executor: &InProcessExecutor,
         checkpoint: None,
         resume: false,
+        seed_population: None,
     }
     .run(&mut |_: &GenerationView<BitGenome>| ControlFlow::Continue(()))
     .unwrap_err();
@@ -410,6 +416,7 @@ fn falcon_chromosome_evolves_through_the_search_schema() {
         executor: &InProcessExecutor,
         checkpoint: None,
         resume: false,
+        seed_population: None,
     }
     .run(&mut |_: &GenerationView<BitGenome>| ControlFlow::Continue(()))
     .unwrap();

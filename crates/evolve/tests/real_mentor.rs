@@ -191,6 +191,7 @@ fn killed_real_run_resumes_to_the_same_population() {
             checkpoint: checkpoint.clone(),
             // The interrupted run starts afresh; only the second one resumes.
             resume: stop_after.is_none() && checkpoint.is_some(),
+            seed_population: None,
         }
         .run(&mut |v: &GenerationView<RealGenome>| {
             if stop_after == Some(v.stats.generation) {

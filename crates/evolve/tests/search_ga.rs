@@ -167,6 +167,7 @@ fn a_killed_run_resumes_to_the_same_result() {
             executor: &InProcessExecutor,
             checkpoint: Some(checkpoint),
             resume,
+            seed_population: None,
         }
         .run(&mut |v: &GenerationView<BitGenome>| {
             if Some(v.stats.generation) == stop_at {

@@ -10,11 +10,10 @@ use clap::Args;
 use kestrel_evolve::cluster::FitnessSpec;
 use kestrel_evolve::coevolve::remote::CoevolveRemoteSpec;
 use kestrel_evolve::coevolve::{
-    CoevolveFitness, challengers, initial_checkpoint, parent_genome, parents_space, player,
-    playoff, seeded_population,
+    CoevolveFitness, challengers, parent_genome, parents_space, player, playoff, seeded_population,
 };
 use kestrel_evolve::ga::{
-    FitnessFunction, GaOutcome, GaRun, GenerationView, RealGenome, render_log_csv, write_chart,
+    GaOutcome, GaRun, GenerationView, RealGenome, render_log_csv, write_chart,
 };
 use kestrel_evolve::mentor::organism::{Organism, with_fields};
 use kestrel_evolve::mentor::run::ParamSet;
@@ -124,21 +123,16 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
     println!("fitness on        {}", executor.describe());
     let parent_genomes: Vec<RealGenome> =
         parents.iter().map(|p| parent_genome(&schema, p)).collect();
-    let checkpoint = a.out.join("checkpoint.json");
-    if !a.job.resume {
-        // Generation 0 (parents + children) enters the GA core as a checkpoint to resume.
-        let population = seeded_population(&parent_genomes, &space, &settings);
-        initial_checkpoint(population, &settings, fitness.fingerprint())
-            .save(&checkpoint)
-            .with_context(|| format!("cannot write {}", checkpoint.display()))?;
-    }
+    // Generation 0: the parents and their children.
+    let generation_zero = seeded_population(&parent_genomes, &space, &settings);
     let run = GaRun {
         settings,
         space: &space,
         fitness: &fitness,
         executor: &executor,
-        checkpoint: Some(checkpoint),
-        resume: true,
+        checkpoint: Some(a.out.join("checkpoint.json")),
+        resume: a.job.resume,
+        seed_population: Some(generation_zero),
     };
     let start = std::time::Instant::now();
     let outcome = evolve(&run, &a)?;

@@ -299,6 +299,7 @@ fn run_generational(
         executor,
         checkpoint: Some(args.out.join("checkpoint.json")),
         resume: args.job.resume,
+        seed_population: None,
     };
     let quiet = args.job.quiet;
     let outcome = run

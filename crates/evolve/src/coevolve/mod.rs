@@ -12,7 +12,7 @@ mod playoff;
 mod seed;
 
 pub use playoff::{Playoff, challengers, most_points, playoff};
-pub use seed::{initial_checkpoint, parent_genome, seeded_population};
+pub use seed::{parent_genome, seeded_population};
 
 pub mod remote;
 

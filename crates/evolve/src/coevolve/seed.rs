@@ -4,7 +4,7 @@
 //! them and its winner lost −241 Elo to the Toga II parent); starting from the parents keeps
 //! the best of them in the race from the first game.
 
-use crate::ga::{Checkpoint, GaSettings, Genome, Purpose, RealGenome, RealSpace, stream_rng};
+use crate::ga::{GaSettings, Genome, Purpose, RealGenome, RealSpace, stream_rng};
 use kestrel_params::{BitSchema, ParamValues};
 use rand::Rng;
 
@@ -46,17 +46,6 @@ pub fn seeded_population(
         population.push(child);
     }
     population
-}
-
-/// The state a fresh run starts from: generation 0 = `population`, nothing evaluated yet.
-/// Saved as the run's checkpoint and resumed, so the GA core's loop, checkpoints and `--resume`
-/// work unchanged.
-pub fn initial_checkpoint(
-    population: Vec<RealGenome>,
-    settings: &GaSettings,
-    fingerprint: String,
-) -> Checkpoint<RealGenome> {
-    Checkpoint::initial(settings.clone(), fingerprint, population)
 }
 
 #[cfg(test)]

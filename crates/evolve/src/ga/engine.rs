@@ -64,6 +64,9 @@ pub struct GaRun<'a, G: Genome> {
     pub checkpoint: Option<PathBuf>,
     /// Continue from `checkpoint` when it exists.
     pub resume: bool,
+    /// Generation 0 to start from (defaults, parents and their children, ...) instead of
+    /// random organisms; not used when the run resumes from a checkpoint.
+    pub seed_population: Option<Vec<G>>,
 }
 
 fn best_index(evals: &[Evaluation]) -> usize {
@@ -204,6 +207,21 @@ impl<G: Genome> GaRun<'_, G> {
                 ));
             }
             return Ok(cp);
+        }
+        if let Some(population) = &self.seed_population {
+            if population.len() != s.population {
+                return Err(GaError::Checkpoint(format!(
+                    "the seed population holds {} organisms, the settings {}",
+                    population.len(),
+                    s.population
+                )));
+            }
+            let fingerprint = self.fitness.fingerprint();
+            return Ok(Checkpoint::initial(
+                s.clone(),
+                fingerprint,
+                population.clone(),
+            ));
         }
         let mut rng = stream_rng(s.seed, 0, Purpose::Init);
         Ok(Checkpoint::initial(

@@ -478,6 +478,7 @@ fn evolve<G: Organism>(
         executor,
         checkpoint: Some(cfg.out_dir.join("checkpoint.json")),
         resume: cfg.resume,
+        seed_population: None,
     };
     run_logged(
         &run,

@@ -7,8 +7,8 @@
 use crate::cluster::{FitnessExecutor, FitnessSpec, RayOptions};
 use crate::ga::run_logged;
 use crate::ga::{
-    BitGenome, BitSpace, Checkpoint, GaOutcome, GaRun, GaSettings, Genome, Purpose, RealGenome,
-    StopReason, stream_rng, write_chart,
+    BitGenome, BitSpace, GaOutcome, GaRun, GaSettings, Genome, Purpose, RealGenome, StopReason,
+    stream_rng, write_chart,
 };
 use crate::mentor::organism::{GenomeKind, Organism, real_space};
 use crate::search::fitness::{
@@ -204,19 +204,14 @@ fn load_memo(path: &Path, fingerprint: &str, fitness: &SearchFitness) {
 }
 
 /// A first generation with the defaults as organism 0 and the GA's own random organisms
-/// after it, saved as the checkpoint a run then resumes from.
-fn seeded_checkpoint<G: Organism>(
-    cfg: &SearchRunConfig,
-    space: &G::Space,
-    fingerprint: String,
-    defaults: G,
-) -> Checkpoint<G> {
+/// after it (the same draws as an unseeded run).
+fn seeded_population<G: Organism>(cfg: &SearchRunConfig, space: &G::Space, defaults: G) -> Vec<G> {
     let mut rng = stream_rng(cfg.ga.seed, 0, Purpose::Init);
     let mut population: Vec<G> = (0..cfg.ga.population)
         .map(|_| G::random(space, &mut rng))
         .collect();
     population[0] = defaults;
-    Checkpoint::initial(cfg.ga.clone(), fingerprint, population)
+    population
 }
 
 fn evolve<G: Organism>(
@@ -230,14 +225,8 @@ fn evolve<G: Organism>(
     let memo_path = cfg.out_dir.join("memo.json");
     let log_path = cfg.out_dir.join("log.csv");
     let fingerprint = <SearchFitness as crate::ga::FitnessFunction<G>>::fingerprint(fitness);
-    let mut resume = cfg.resume;
-    if resume && checkpoint.exists() {
+    if cfg.resume && checkpoint.exists() {
         load_memo(&memo_path, &fingerprint, fitness);
-    } else if cfg.seed_with_defaults {
-        seeded_checkpoint(cfg, space, fingerprint.clone(), defaults)
-            .save(&checkpoint)
-            .map_err(|e| format!("cannot write {}: {e}", checkpoint.display()))?;
-        resume = true;
     }
     let run = GaRun {
         settings: cfg.ga.clone(),
@@ -245,7 +234,10 @@ fn evolve<G: Organism>(
         fitness,
         executor,
         checkpoint: Some(checkpoint),
-        resume,
+        resume: cfg.resume,
+        seed_population: cfg
+            .seed_with_defaults
+            .then(|| seeded_population(cfg, space, defaults)),
     };
     run_logged(
         &run,
