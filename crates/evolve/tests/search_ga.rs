@@ -1,6 +1,7 @@
 //! Falcon's search GA: the fitness is deterministic on any thread count and memoised, the
 //! paper's 3-bit 0..4 fields decode codes 5-7 to 4, a killed run resumes to the same result,
-//! a tiny run improves on its random start, and an all-unsolved suite gives a clear report.
+//! a tiny run improves on its random start, validation picks the generation that does best on
+//! unseen positions, and an all-unsolved suite gives a clear report.
 
 use kestrel_evolve::ga::{
     BitGenome, BitSpace, FitnessFunction, GaRun, GaSettings, GenerationView, Genome,
@@ -213,6 +214,7 @@ fn tiny_run(name: &str, train: Vec<String>, seed_with_defaults: bool) -> SearchR
     SearchRunConfig {
         spec: SearchFitnessSpec { train, ..spec(0) },
         test: POSITIONS[4..].iter().map(|s| s.to_string()).collect(),
+        validation: Vec::new(),
         genome: GenomeKind::Bits,
         ga: settings(6, 6, 3),
         seed_with_defaults,
@@ -295,4 +297,42 @@ fn an_all_unsolved_suite_gives_a_clear_report() {
     assert!(SearchFitness::build(spec(0)).is_err());
     let err = ParamsFile::parse("[search]\nNO_SUCH_PARAM = 1\n", &[&SEARCH_TABLE]).unwrap_err();
     assert!(err.to_string().contains("NO_SUCH_PARAM"));
+}
+
+#[test]
+fn validation_returns_the_generation_best_that_does_best_on_its_positions() {
+    let train: Vec<String> = POSITIONS[..3].iter().map(|s| s.to_string()).collect();
+    let mut cfg = tiny_run("validation", train, false);
+    cfg.validation = POSITIONS[3..5].iter().map(|s| s.to_string()).collect();
+    cfg.ga = settings(6, 5, 4);
+    let r = in_pool(2, || run_search_ga(&cfg)).unwrap();
+    assert_eq!(r.validation_positions, 2);
+    let labels: Vec<&str> = r.rows.iter().map(|row| row.label).collect();
+    assert_eq!(labels, ["defaults", "random", "evolved", "selected"]);
+    // validation.csv has one line per generation; the pick has the lowest validation cost
+    // (the earliest on a tie), and best.toml holds it.
+    let csv = std::fs::read_to_string(cfg.out_dir.join("validation.csv")).unwrap();
+    let costs: Vec<(u64, u64)> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].parse().unwrap(), f[3].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(costs.len(), 5);
+    let min = costs.iter().map(|c| c.1).min().unwrap();
+    let first_min = costs.iter().find(|c| c.1 == min).unwrap().0;
+    assert_eq!(r.selected_generation, Some(first_min));
+    let selected = &r.rows[3];
+    assert_eq!(selected.validation.unwrap().cost, min);
+    assert!(selected.validation.unwrap().cost <= r.rows[2].validation.unwrap().cost);
+    let loaded = ParamsFile::load(&r.params_path, &[&SEARCH_TABLE]).unwrap();
+    assert_eq!(loaded[0], r.best);
+    assert!(cfg.out_dir.join("train-best.toml").exists());
+    // Same pick on one thread.
+    let again = in_pool(1, || run_search_ga(&cfg)).unwrap();
+    assert_eq!(again.selected_generation, r.selected_generation);
+    assert_eq!(again.best, r.best);
+    let _ = std::fs::remove_dir_all(&cfg.out_dir);
 }

@@ -8,8 +8,8 @@ use super::job_options::JobOptions;
 use anyhow::bail;
 use clap::Args;
 use kestrel_evolve::search::compare::{compare_sets, render_comparison};
-use kestrel_evolve::search::fitness::{Objective, SearchFitnessSpec};
-use kestrel_evolve::search::run::{SearchRunConfig, run_search_ga};
+use kestrel_evolve::search::fitness::{Objective, SearchFitnessSpec, SuiteScore};
+use kestrel_evolve::search::run::{SearchRunConfig, SearchRunReport, run_search_ga};
 use kestrel_evolve::search::solve::CostRule;
 use kestrel_evolve::search::suite::{parse_positions, read_suites, split};
 use kestrel_params::ParamValues;
@@ -39,6 +39,10 @@ pub struct SearchGaArgs {
     /// Share of a --suite held out for testing.
     #[arg(long, default_value_t = 0.5)]
     test_fraction: f64,
+    /// Share of the training positions set aside for validation: each generation's best is
+    /// scored on them and the run returns the one that does best there (0: the last best).
+    #[arg(long, default_value_t = 0.0)]
+    validation_fraction: f64,
     /// Use at most this many training positions (the first ones after the split).
     #[arg(long, value_name = "N")]
     train_size: Option<usize>,
@@ -104,6 +108,30 @@ fn lines_of(paths: &[PathBuf]) -> anyhow::Result<Vec<String>> {
     Ok(suites.lines)
 }
 
+/// Seed offset of the validation split, so it does not repeat the train/test shuffle.
+const VALIDATION_SPLIT_SEED: u64 = 0x7a11_da7e;
+
+/// (train, validation) lines: `--validation-fraction` of the training lines set aside.
+fn validation_split(
+    a: &SearchGaArgs,
+    train: Vec<String>,
+) -> anyhow::Result<(Vec<String>, Vec<String>)> {
+    if !(0.0..1.0).contains(&a.validation_fraction) {
+        bail!("--validation-fraction must be within [0, 1)");
+    }
+    if a.validation_fraction == 0.0 {
+        return Ok((train, Vec::new()));
+    }
+    if train.len() < 2 {
+        bail!("--validation-fraction needs at least two training positions");
+    }
+    Ok(split(
+        &train,
+        a.validation_fraction,
+        a.ga.seed ^ VALIDATION_SPLIT_SEED,
+    ))
+}
+
 /// (train, test) EPD lines.
 fn suites(a: &SearchGaArgs) -> anyhow::Result<(Vec<String>, Vec<String>)> {
     let (mut train, test) = if !a.train.is_empty() {
@@ -159,6 +187,7 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
     if !a.compare.is_empty() {
         return run_compare(&a, rule, if test.is_empty() { &train } else { &test });
     }
+    let (train, validation) = validation_split(&a, train)?;
     let spec = SearchFitnessSpec {
         train,
         set: set_names(&a.set),
@@ -173,6 +202,7 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
     let cfg = SearchRunConfig {
         spec,
         test,
+        validation,
         genome: a.ga.genome_kind(),
         ga: a.ga.settings(FALCON_DEFAULTS, None)?,
         seed_with_defaults: a.seed_defaults,
@@ -184,9 +214,14 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
     let r = run_search_ga(&cfg).map_err(anyhow::Error::msg)?;
     println!("fitness on        {}", r.executor);
     println!(
-        "positions         {} train, {} test; node cap {} + penalty {}",
-        r.train_positions, r.test_positions, rule.node_cap, rule.penalty
+        "positions         {} train, {} validation, {} test; node cap {} + penalty {}",
+        r.train_positions, r.validation_positions, r.test_positions, rule.node_cap, rule.penalty
     );
+    if let Some(g) = r.selected_generation {
+        println!(
+            "validation        picked generation {g}'s best (`selected`; the last training best is `evolved`, train-best.toml)"
+        );
+    }
     println!(
         "evolution         {} generations in {:.1} s ({:?}); {} organisms searched, {} from the memo",
         r.generations, r.ga_seconds, r.stop, r.stats.searched_organisms, r.stats.memo_hits
@@ -197,27 +232,7 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         r.ga_seconds,
         r.stats.nodes as f64 / r.ga_seconds.max(1e-9)
     );
-    println!(
-        "{:<10} {:>12} {:>14} {:>12} {:>14}   values",
-        "params", "train solved", "train cost", "test solved", "test cost"
-    );
-    for row in &r.rows {
-        let (ts, tc) = row.test.map_or(("-".into(), "-".into()), |t| {
-            (
-                format!("{}/{}", t.solved, r.test_positions),
-                t.cost.to_string(),
-            )
-        });
-        println!(
-            "{:<10} {:>12} {:>14} {:>12} {:>14}   {:?}",
-            row.label,
-            format!("{}/{}", row.train.solved, r.train_positions),
-            row.train.cost,
-            ts,
-            tc,
-            row.fields
-        );
-    }
+    print_table(&r);
     println!("params            {}", r.params_path.display());
     println!(
         "log, chart        {}, {}",
@@ -225,6 +240,40 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         r.chart_path.display()
     );
     Ok(())
+}
+
+/// The final table: each set's solved count and cost on train, validation and test.
+fn print_table(r: &SearchRunReport) {
+    println!(
+        "{:<10} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}   values",
+        "params",
+        "train solved",
+        "train cost",
+        "valid solved",
+        "valid cost",
+        "test solved",
+        "test cost"
+    );
+    let cells = |s: Option<SuiteScore>, n: usize| {
+        s.map_or(("-".to_string(), "-".to_string()), |s| {
+            (format!("{}/{n}", s.solved), s.cost.to_string())
+        })
+    };
+    for row in &r.rows {
+        let (vs, vc) = cells(row.validation, r.validation_positions);
+        let (ts, tc) = cells(row.test, r.test_positions);
+        println!(
+            "{:<10} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}   {:?}",
+            row.label,
+            format!("{}/{}", row.train.solved, r.train_positions),
+            row.train.cost,
+            vs,
+            vc,
+            ts,
+            tc,
+            row.fields
+        );
+    }
 }
 
 fn run_compare(a: &SearchGaArgs, rule: CostRule, lines: &[String]) -> anyhow::Result<()> {

@@ -54,6 +54,13 @@ pub struct GenerationView<'a, G> {
     pub evaluations: &'a [Evaluation],
 }
 
+impl<G> GenerationView<'_, G> {
+    /// Index of this generation's fittest organism (the first on a tie).
+    pub fn best_index(&self) -> usize {
+        best_index(self.evaluations)
+    }
+}
+
 /// One GA run: settings, genome space, fitness and where to compute it.
 pub struct GaRun<'a, G: Genome> {
     pub settings: GaSettings,

@@ -7,6 +7,8 @@
 //! - [`fitness`]: the serialisable [`fitness::SearchFitnessSpec`] and the memoised
 //!   [`fitness::SearchFitness`] (a `ga::FitnessFunction` for bit and real genomes);
 //! - [`run`]: the whole experiment (GA, params file, log, chart, checkpoint, held-out report);
+//! - [`validation`]: each generation's best scored on validation positions; the run returns
+//!   the one that does best there (early stopping);
 //! - [`compare`]: several parameter sets side by side on one suite.
 
 pub mod compare;
@@ -15,3 +17,4 @@ pub mod remote;
 pub mod run;
 pub mod solve;
 pub mod suite;
+pub mod validation;

@@ -16,8 +16,10 @@ use crate::search::fitness::{
 };
 use crate::search::remote::SearchRemoteSpec;
 use crate::search::suite::parse_positions;
+use crate::search::validation::ValidationTrack;
 use kestrel_params::{ParamValues, ParamsFile};
 use kestrel_search::SEARCH_TABLE;
+use kestrel_tools::epd_suite::SuitePosition;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -28,6 +30,9 @@ pub struct SearchRunConfig {
     pub spec: SearchFitnessSpec,
     /// Held-out positions (EPD lines), scored after the run; may be empty.
     pub test: Vec<String>,
+    /// Validation positions (EPD lines) taken from the training suite: when given, each
+    /// generation's best is scored on them and the run returns the one that does best there.
+    pub validation: Vec<String>,
     pub genome: GenomeKind,
     pub ga: GaSettings,
     /// Put the default values in the first generation (the rest random).
@@ -45,12 +50,16 @@ pub struct ReportRow {
     pub label: &'static str,
     pub fields: Vec<i32>,
     pub train: SuiteScore,
+    pub validation: Option<SuiteScore>,
     pub test: Option<SuiteScore>,
 }
 
 #[derive(Clone, Debug)]
 pub struct SearchRunReport {
     pub train_positions: usize,
+    pub validation_positions: usize,
+    /// The generation whose best the validation picked (with validation positions).
+    pub selected_generation: Option<u64>,
     pub test_positions: usize,
     pub generations: usize,
     pub stop: StopReason,
@@ -81,31 +90,37 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
         .map_err(|e| format!("cannot create {}: {e}", cfg.out_dir.display()))?;
     let fitness = SearchFitness::build(cfg.spec.clone())?;
     let test = parse_positions(&cfg.test)?;
+    let mut track = if cfg.validation.is_empty() {
+        None
+    } else {
+        Some(ValidationTrack::new(&cfg.spec, cfg.validation.clone())?)
+    };
     let executor = FitnessExecutor::start(cfg.ray.as_ref(), |store| {
         Ok(SearchRemoteSpec::store(&cfg.spec, cfg.genome, store)?.tagged())
     })?;
     let start = Instant::now();
+    let defaults = BitGenome(fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
     let (outcome_fields, random_fields, history, stop) = match cfg.genome {
         GenomeKind::Bits => {
             let space = BitSpace {
                 len: fitness.schema.bit_len(),
             };
-            let defaults = BitGenome(fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
-            let out = evolve::<BitGenome>(cfg, &space, &fitness, &executor, defaults)?;
+            let out = evolve::<BitGenome>(
+                cfg,
+                &space,
+                &fitness,
+                &executor,
+                defaults.clone(),
+                &mut track,
+            )?;
             let random = BitGenome::random(&space, &mut stream_rng(cfg.ga.seed, 0, Purpose::Init));
             best_fields(&fitness, out, &random)
         }
         GenomeKind::Real => {
             let space = real_space(&fitness.schema);
-            let defaults = BitGenome(fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
             let values = defaults.field_values(&fitness.schema);
-            let out = evolve::<RealGenome>(
-                cfg,
-                &space,
-                &fitness,
-                &executor,
-                RealGenome(values.iter().map(|&v| v as f64).collect()),
-            )?;
+            let seed = RealGenome(values.iter().map(|&v| v as f64).collect());
+            let out = evolve::<RealGenome>(cfg, &space, &fitness, &executor, seed, &mut track)?;
             let random = RealGenome::random(&space, &mut stream_rng(cfg.ga.seed, 0, Purpose::Init));
             best_fields(&fitness, out, &random)
         }
@@ -117,44 +132,34 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
     let chart_path = cfg.out_dir.join("evolution.svg");
     write_chart(&chart_path, &history, "nodes to solve the training suite")?;
 
-    let default_fields = fitness
-        .schema
-        .decode_fields(&fitness.schema.encode(&ParamValues::defaults(&SEARCH_TABLE)));
-    let labelled = [
-        ("defaults", default_fields),
+    let mut labelled = vec![
+        ("defaults", fitness.schema.decode_fields(&defaults.0)),
         ("random", random_fields),
         ("evolved", outcome_fields),
     ];
-    let train: Vec<Vec<i32>> = labelled.iter().map(|(_, f)| f.clone()).collect();
-    let train_scores = fitness.score_fields(&train);
-    let test_scores: Vec<Option<SuiteScore>> = if test.is_empty() {
-        vec![None; 3]
-    } else {
-        let sets: Vec<ParamValues> = train.iter().map(|f| fitness.values_of(f)).collect();
-        score_sets(&sets, &test, cfg.spec.rule, cfg.spec.hash_mb)
-            .into_iter()
-            .map(Some)
-            .collect()
-    };
-    let rows: Vec<ReportRow> = labelled
-        .into_iter()
-        .zip(train_scores.into_iter().zip(test_scores))
-        .map(|((label, fields), (train, test))| ReportRow {
-            label,
-            fields,
-            train,
-            test,
-        })
-        .collect();
-    let best = fitness.values_of(&rows[2].fields);
+    let selected = track.as_ref().and_then(|t| t.selected().cloned());
+    if let Some(entry) = &selected {
+        labelled.push(("selected", entry.fields.clone()));
+    }
+    let rows = score_rows(cfg, &fitness, track.as_ref(), &test, labelled);
+    // The params file holds what the run recommends: the validation's pick when there is one.
+    let best = fitness.values_of(&rows[rows.len() - 1].fields);
     let params_path = cfg.out_dir.join("best.toml");
     save_params(&params_path, &best)?;
     save_params(
         &cfg.out_dir.join("random.toml"),
         &fitness.values_of(&rows[1].fields),
     )?;
+    if selected.is_some() {
+        save_params(
+            &cfg.out_dir.join("train-best.toml"),
+            &fitness.values_of(&rows[2].fields),
+        )?;
+    }
     Ok(SearchRunReport {
         train_positions: fitness.positions.len(),
+        validation_positions: track.as_ref().map_or(0, ValidationTrack::positions),
+        selected_generation: selected.map(|e| e.generation),
         test_positions: test.len(),
         generations: history.len(),
         stop,
@@ -167,6 +172,46 @@ pub fn run_search_ga(cfg: &SearchRunConfig) -> Result<SearchRunReport, String> {
         log_path: cfg.out_dir.join("log.csv"),
         chart_path,
     })
+}
+
+/// Scores the labelled sets on the training, validation and test positions.
+fn score_rows(
+    cfg: &SearchRunConfig,
+    fitness: &SearchFitness,
+    track: Option<&ValidationTrack>,
+    test: &[SuitePosition],
+    labelled: Vec<(&'static str, Fields)>,
+) -> Vec<ReportRow> {
+    let fields: Vec<Fields> = labelled.iter().map(|(_, f)| f.clone()).collect();
+    let train_scores = fitness.score_fields(&fields);
+    let validation: Vec<Option<SuiteScore>> = match track {
+        Some(t) => t.score(&fields).into_iter().map(Some).collect(),
+        None => vec![None; fields.len()],
+    };
+    let test_scores: Vec<Option<SuiteScore>> = if test.is_empty() {
+        vec![None; fields.len()]
+    } else {
+        let sets: Vec<ParamValues> = fields.iter().map(|f| fitness.values_of(f)).collect();
+        score_sets(&sets, test, cfg.spec.rule, cfg.spec.hash_mb)
+            .into_iter()
+            .map(Some)
+            .collect()
+    };
+    labelled
+        .into_iter()
+        .zip(
+            train_scores
+                .into_iter()
+                .zip(validation.into_iter().zip(test_scores)),
+        )
+        .map(|((label, fields), (train, (validation, test)))| ReportRow {
+            label,
+            fields,
+            train,
+            validation,
+            test,
+        })
+        .collect()
 }
 
 type Fields = Vec<i32>;
@@ -220,13 +265,19 @@ fn evolve<G: Organism>(
     fitness: &SearchFitness,
     executor: &FitnessExecutor,
     defaults: G,
+    track: &mut Option<ValidationTrack>,
 ) -> Result<GaOutcome<G>, String> {
     let checkpoint = cfg.out_dir.join("checkpoint.json");
     let memo_path = cfg.out_dir.join("memo.json");
+    let track_path = cfg.out_dir.join("validation.json");
+    let track_csv = cfg.out_dir.join("validation.csv");
     let log_path = cfg.out_dir.join("log.csv");
     let fingerprint = <SearchFitness as crate::ga::FitnessFunction<G>>::fingerprint(fitness);
     if cfg.resume && checkpoint.exists() {
         load_memo(&memo_path, &fingerprint, fitness);
+        if let Some(t) = track.as_mut() {
+            t.load(&track_path);
+        }
     }
     let run = GaRun {
         settings: cfg.ga.clone(),
@@ -249,13 +300,24 @@ fn evolve<G: Organism>(
                 stats.best_objective, stats.mean_objective
             )
         },
-        &mut |_| {
+        &mut |view| {
             let memo = MemoFile {
                 fingerprint: fingerprint.clone(),
                 entries: fitness.memo_entries(),
             };
             let memo = serde_json::to_vec(&memo).expect("the memo is plain data");
-            vec![(memo_path.clone(), memo)]
+            let mut files = vec![(memo_path.clone(), memo)];
+            if let Some(t) = track.as_mut() {
+                let best = &view.population[view.best_index()];
+                t.observe(
+                    view.stats.generation,
+                    best.field_values(&fitness.schema),
+                    view.stats.best_objective,
+                );
+                files.push((track_path.clone(), t.to_json()));
+                files.push((track_csv.clone(), t.to_csv()));
+            }
+            files
         },
     )
 }
