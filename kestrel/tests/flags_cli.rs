@@ -118,3 +118,23 @@ fn old_spellings_still_work() {
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_validation_share_outside_zero_to_one_is_refused() {
+    for share in ["1", "1.5", "-0.1"] {
+        let o = kestrel(&[
+            "evolve",
+            "search",
+            "--train",
+            BK,
+            "--validation-fraction",
+            share,
+        ]);
+        assert!(!o.status.success(), "{share} accepted");
+        assert!(
+            stderr(&o).contains("--validation-fraction must be within [0, 1)"),
+            "{share}: {}",
+            stderr(&o)
+        );
+    }
+}
