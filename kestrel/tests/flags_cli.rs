@@ -122,14 +122,8 @@ fn old_spellings_still_work() {
 #[test]
 fn a_validation_share_outside_zero_to_one_is_refused() {
     for share in ["1", "1.5", "-0.1"] {
-        let o = kestrel(&[
-            "evolve",
-            "search",
-            "--train",
-            BK,
-            "--validation-fraction",
-            share,
-        ]);
+        let flag = format!("--validation-fraction={share}");
+        let o = kestrel(&["evolve", "search", "--train", BK, &flag]);
         assert!(!o.status.success(), "{share} accepted");
         assert!(
             stderr(&o).contains("--validation-fraction must be within [0, 1)"),
