@@ -405,11 +405,6 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         "hand-tuned set    {:.1} cp train, {:.1} cp test (hand-tuned values of the evolved set alone)",
         r.handtuned_set_error.0, r.handtuned_set_error.1
     );
-    println!("params            {}", r.params_path.display());
-    println!(
-        "log, chart        {}, {}",
-        r.log_path.display(),
-        r.chart_path.display()
-    );
+    super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
     Ok(())
 }

@@ -210,12 +210,7 @@ pub fn run(a: MovesArgs) -> anyhow::Result<()> {
         line("  evolved", evolved, "");
         line("  hand-tuned eval", expert, "Kestrel's full evaluation");
     }
-    println!("params            {}", r.params_path.display());
-    println!(
-        "log, chart        {}, {}",
-        r.log_path.display(),
-        r.chart_path.display()
-    );
+    super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
     Ok(())
 }
 

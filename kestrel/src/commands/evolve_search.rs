@@ -233,12 +233,7 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         r.stats.nodes as f64 / r.ga_seconds.max(1e-9)
     );
     print_table(&r);
-    println!("params            {}", r.params_path.display());
-    println!(
-        "log, chart        {}, {}",
-        r.log_path.display(),
-        r.chart_path.display()
-    );
+    super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
     Ok(())
 }
 

@@ -193,3 +193,13 @@ impl GaArgs {
         }
     }
 }
+
+/// The closing lines of a GA command: where its params file, log and chart are.
+pub fn print_output_paths(
+    params: &std::path::Path,
+    log: &std::path::Path,
+    chart: &std::path::Path,
+) {
+    println!("params            {}", params.display());
+    println!("log, chart        {}, {}", log.display(), chart.display());
+}

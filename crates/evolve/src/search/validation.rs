@@ -8,7 +8,7 @@
 //! every generation and reloaded on `--resume`; scoring is deterministic, so it is a record of
 //! what the run saw, and a resumed run selects from the same candidates.
 
-use crate::search::fitness::{Objective, SearchFitness, SearchFitnessSpec, SuiteScore};
+use crate::search::fitness::{SearchFitness, SearchFitnessSpec, SuiteScore, evaluation_of};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -79,11 +79,7 @@ impl ValidationTrack {
 
     /// The objective the run minimises, on validation.
     pub fn objective_of(&self, score: SuiteScore) -> f64 {
-        let n = self.positions().max(1) as f64;
-        match self.fitness.spec.objective {
-            Objective::Sum => score.cost as f64,
-            Objective::LogMean => (score.log_cost_micro as f64 / 1e6 / n).exp(),
-        }
+        evaluation_of(score, self.fitness.spec.objective, self.positions()).objective
     }
 
     /// The entry with the lowest validation objective (the earliest on a tie: the fewer
