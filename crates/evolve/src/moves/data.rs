@@ -217,12 +217,19 @@ mod tests {
     }
 
     mod tempfile_path {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+
+        /// Files made so far in this process: tests run in parallel threads of one process,
+        /// so the process id alone would give two tests the same file.
+        static MADE: AtomicUsize = AtomicUsize::new(0);
+
         /// A file in the temp folder, removed when dropped.
         pub struct TempPath(pub std::path::PathBuf);
         impl TempPath {
             pub fn new(name: &str, text: &str) -> TempPath {
+                let n = MADE.fetch_add(1, Ordering::Relaxed);
                 let path =
-                    std::env::temp_dir().join(format!("kestrel-{}-{name}", std::process::id()));
+                    std::env::temp_dir().join(format!("kestrel-{}-{n}-{name}", std::process::id()));
                 std::fs::write(&path, text).unwrap();
                 TempPath(path)
             }
