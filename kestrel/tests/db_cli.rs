@@ -2,7 +2,7 @@
 //! piece-square-table chromosomes, and a clear error for chromosomes of another kind.
 
 mod common;
-use common::kestrel;
+use common::{kestrel, temp_dir};
 
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};
 use kestrel_evolve::ga::RealGenome;
@@ -37,9 +37,7 @@ fn run(kind: &str) -> NewRun {
 
 #[test]
 fn distances_between_stored_tables_and_to_kestrel() {
-    let dir = std::env::temp_dir().join(format!("kestrel-db-cli-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("db-cli");
     let path = dir.join("db.sqlite");
     let zeros = RealGenome(vec![0.0; GENES]);
     let tens = RealGenome(vec![10.0; GENES]);

@@ -20,8 +20,7 @@ fn text(o: &Output) -> String {
 
 /// A fake engine script in a fresh temporary folder.
 fn script(name: &str, body: &str) -> (PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("kestrel-fail-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir(&format!("fail-{name}"));
     let path = dir.join(format!("{name}.sh"));
     std::fs::write(&path, body).unwrap();
     let spec = format!("uci:sh {}", path.display());

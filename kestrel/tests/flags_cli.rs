@@ -2,7 +2,7 @@
 //! spellings still work, and a search limit of 0 is refused everywhere on the command line.
 
 mod common;
-use common::{kestrel, stderr};
+use common::{fixture, kestrel, stderr, temp_dir};
 
 fn help(args: &[&str]) -> String {
     let mut args = args.to_vec();
@@ -12,24 +12,17 @@ fn help(args: &[&str]) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-const BK: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../crates/testdata/fixtures/bk.epd"
-);
-const PGN: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../crates/testdata/fixtures/gm-games-40.pgn"
-);
-
 #[test]
 fn a_zero_search_limit_is_refused_by_every_command() {
+    let bk = fixture("bk.epd");
+    let pgn = fixture("gm-games-40.pgn");
     for args in [
         vec!["match", "--games", "2", "--nodes", "0"],
         vec!["match", "--games", "2", "--movetime", "0"],
         vec!["match", "--games", "2", "--depth", "0"],
-        vec!["epd", BK, "--nodes", "0"],
-        vec!["epd", BK, "--movetime", "0"],
-        vec!["epd", BK, "--depth", "0"],
+        vec!["epd", &bk, "--nodes", "0"],
+        vec!["epd", &bk, "--movetime", "0"],
+        vec!["epd", &bk, "--depth", "0"],
         vec!["evolve", "match", "--nodes", "0"],
         vec!["evolve", "match", "--movetime", "0"],
         vec!["evolve", "mnc", "--nodes", "0"],
@@ -37,7 +30,7 @@ fn a_zero_search_limit_is_refused_by_every_command() {
         vec!["evolve", "tournament", "--depth", "0"],
         vec!["evolve", "search", "--node-cap", "0"],
         vec!["evolve", "mentor", "--mentor-depth", "0"],
-        vec!["tune", "--pgn", PGN, "--mentor-depth", "0"],
+        vec!["tune", "--pgn", &pgn, "--mentor-depth", "0"],
     ] {
         let o = kestrel(&args);
         assert!(!o.status.success(), "{args:?} accepted 0");
@@ -87,15 +80,16 @@ fn same_name_same_meaning() {
 
 #[test]
 fn old_spellings_still_work() {
-    let dir = std::env::temp_dir().join(format!("kestrel-flags-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let bk = fixture("bk.epd");
+    let pgn = fixture("gm-games-40.pgn");
+    let dir = temp_dir("flags");
     let new = dir.join("new.epd");
     let old = dir.join("old.epd");
     let o = kestrel(&[
         "evolve",
         "positions",
         "--pgn",
-        PGN,
+        &pgn,
         "--games",
         "10",
         "--output",
@@ -106,7 +100,7 @@ fn old_spellings_still_work() {
         "evolve",
         "positions",
         "--pgn",
-        PGN,
+        &pgn,
         "--count",
         "10",
         "--out",
@@ -114,16 +108,17 @@ fn old_spellings_still_work() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read(&new).unwrap(), std::fs::read(&old).unwrap());
-    let o = kestrel(&["epd", BK, "--depth", "1", "--threads", "1"]);
+    let o = kestrel(&["epd", &bk, "--depth", "1", "--threads", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_validation_share_outside_zero_to_one_is_refused() {
+    let bk = fixture("bk.epd");
     for share in ["1", "1.5", "-0.1"] {
         let flag = format!("--validation-fraction={share}");
-        let o = kestrel(&["evolve", "search", "--train", BK, &flag]);
+        let o = kestrel(&["evolve", "search", "--train", &bk, &flag]);
         assert!(!o.status.success(), "{share} accepted");
         assert!(
             stderr(&o).contains("--validation-fraction must be within [0, 1)"),

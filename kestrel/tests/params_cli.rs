@@ -1,7 +1,7 @@
 //! One params file everywhere, the SPSA input and plain GA progress, as a user runs them.
 
 mod common;
-use common::{kestrel, stderr, stdout, temp_dir};
+use common::{fixture, kestrel, stderr, stdout, temp_dir};
 
 /// The node count of `kestrel bench DEPTH [--params FILE]`.
 fn bench_nodes(depth: &str, params: Option<&str>) -> u64 {
@@ -40,15 +40,12 @@ fn every_params_flag_names_the_flag_the_file_and_the_parameter() {
     .unwrap();
     let bad = bad.to_str().unwrap();
     let expected = format!("--params {bad}: [search] unknown parameter 'NOT_A_PARAM'");
-    let bk = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../crates/testdata/fixtures/bk.epd"
-    );
+    let bk = fixture("bk.epd");
     for args in [
         vec!["bench", "1", "--params", bad],
         vec!["search-stats", "--depth", "1", "--params", bad],
         vec!["eval", "--params", bad],
-        vec!["epd", bk, "--depth", "1", "--params", bad],
+        vec!["epd", &bk, "--depth", "1", "--params", bad],
         vec!["tune", "spsa-input", "--params", bad],
     ] {
         let o = kestrel(&args);
@@ -115,15 +112,12 @@ fn spsa_input_names_go_back_into_a_params_file() {
 #[test]
 fn evolve_prints_plain_progress_lines_without_a_terminal() {
     let out = temp_dir("params-cli-progress");
-    let bk = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../crates/testdata/fixtures/bk.epd"
-    );
+    let bk = fixture("bk.epd");
     let o = kestrel(&[
         "evolve",
         "search",
         "--suite",
-        bk,
+        &bk,
         "--train-size",
         "3",
         "--node-cap",

@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Instant;
 
+mod common;
+use common::stderr;
+
 const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
 
 fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("kestrel-ray-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::temp_dir(&format!("ray-{name}"))
 }
 
 /// 60 train and 25 test positions of the shipped GM set.
@@ -58,10 +58,6 @@ fn evolve(dir: &Path, out: &str, extra: &[&str], env: &[(&str, &str)]) -> Output
     cmd.output().unwrap()
 }
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
 /// The log without its timing column.
 fn log_without_seconds(out: &Path) -> String {
     std::fs::read_to_string(out.join("log.csv"))
@@ -101,12 +97,16 @@ fn ray_available() -> bool {
 /// Ray sessions of this file run one at a time (their default ports would collide).
 static RAY_SESSION: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// This test's turn on Ray, or `None` (skipped) when Ray cannot be used here.
+fn ray_session() -> Option<std::sync::MutexGuard<'static, ()>> {
+    ray_available().then(|| RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
 #[test]
 fn ray_run_equals_in_process_despite_killed_workers_and_resumes_after_failure() {
-    if !ray_available() {
+    let Some(_session) = ray_session() else {
         return;
-    }
-    let _session = RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner());
+    };
     let dir = temp_dir("same");
     let local = evolve(&dir, "local", &[], &[]);
     assert!(local.status.success(), "{}", stderr(&local));
@@ -256,10 +256,9 @@ fn assert_same_outputs(a: &Path, b: &Path) {
 
 #[test]
 fn every_other_ga_on_one_ray_cluster_equals_in_process() {
-    if !ray_available() {
+    let Some(_session) = ray_session() else {
         return;
-    }
-    let _session = RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner());
+    };
     let dir = temp_dir("every-ga");
     let fixture = |name: &str| kestrel_testdata::fixture(name).display().to_string();
     let (suite, pgn, openings) = (

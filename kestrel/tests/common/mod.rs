@@ -23,9 +23,16 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// A fresh-enough folder for one test (named by the test and this process).
+/// An empty folder for one test (named by the test and this process; a folder left by an
+/// earlier run of the same process id is cleared).
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kestrel-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// A file of `crates/testdata/fixtures`, as a command-line argument.
+pub fn fixture(name: &str) -> String {
+    kestrel_testdata::fixture(name).display().to_string()
 }
