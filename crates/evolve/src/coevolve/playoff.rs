@@ -4,7 +4,7 @@
 //! parent there; otherwise the best parent is the result (coevolution cannot end below it).
 
 use super::round_robin_scores;
-use crate::ga::{Evaluation, RealGenome};
+use crate::ga::{Evaluation, RealGenome, fittest_first};
 use crate::mentor::organism::Organism;
 use kestrel_params::BitSchema;
 use kestrel_tools::{EngineSpec, Opening, Wdl};
@@ -37,13 +37,7 @@ pub fn challengers(
     evaluations: &[Evaluation],
     count: usize,
 ) -> Vec<RealGenome> {
-    let mut ranked: Vec<usize> = (0..population.len()).collect();
-    ranked.sort_by(|&a, &b| {
-        evaluations[b]
-            .fitness
-            .total_cmp(&evaluations[a].fitness)
-            .then(a.cmp(&b))
-    });
+    let ranked = fittest_first(|i| evaluations[i].fitness, population.len());
     let mut seen: Vec<Vec<i32>> = parents.iter().map(|p| p.field_values(schema)).collect();
     let mut picked = Vec::new();
     for i in ranked {

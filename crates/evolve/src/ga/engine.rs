@@ -2,7 +2,7 @@
 
 use crate::ga::{
     BackgroundWriter, Checkpoint, Evaluation, Executor, FitnessFunction, FitnessJob, GaSettings,
-    GenerationStats, Genome, Purpose, Selector, stream_rng,
+    GenerationStats, Genome, Purpose, Selector, fittest_first, stream_rng,
 };
 use rand::Rng;
 use std::ops::ControlFlow;
@@ -245,8 +245,7 @@ impl<G: Genome> GaRun<'_, G> {
         let s = &self.settings;
         let mut rng = stream_rng(s.seed, generation, Purpose::Breed);
         let fitness: Vec<f64> = evals.iter().map(|e| e.fitness).collect();
-        let mut ranked: Vec<usize> = (0..population.len()).collect();
-        ranked.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
+        let ranked = fittest_first(|i| fitness[i], population.len());
         let mut next: Vec<G> = ranked[..s.elitism]
             .iter()
             .map(|&i| population[i].clone())

@@ -70,6 +70,14 @@ impl<'a> Selector<'a> {
     }
 }
 
+/// Indices ordered fittest first; equal fitness keeps index order, so a ranking is the same
+/// on every run (elites, playoffs, niche leaders).
+pub fn fittest_first(fitness: impl Fn(usize) -> f64, len: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    order.sort_by(|&a, &b| fitness(b).total_cmp(&fitness(a)).then(a.cmp(&b)));
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

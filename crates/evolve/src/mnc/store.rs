@@ -1,7 +1,7 @@
 //! What a run leaves in the chromosome database: one row per surviving niche, its leader with
 //! fitness, niche size, parents, full ancestry and a params file to play it.
 
-use crate::ga::RealGenome;
+use crate::ga::{RealGenome, fittest_first};
 use crate::mnc::niches::{Niche, find_niches};
 use crate::mnc::state::{MncCheckpoint, Organism};
 use crate::mnc::tables::{base_params, distance, params_of};
@@ -49,8 +49,7 @@ pub fn generational_leaders(
     radius: f64,
     generation: u64,
 ) -> Vec<NewChromosome> {
-    let mut order: Vec<usize> = (0..genomes.len()).collect();
-    order.sort_by(|&a, &b| fitness[b].total_cmp(&fitness[a]).then(a.cmp(&b)));
+    let order = fittest_first(|i| fitness[i], genomes.len());
     let dist = |a: usize, b: usize| distance(&genomes[a], &genomes[b]);
     find_niches(&order, radius, &dist)
         .iter()

@@ -5,8 +5,8 @@
 
 use crate::ga::{
     Checkpoint, Crossover, Evaluation, Executor, FitnessFunction, FitnessJob, GaSettings,
-    GenerationStats, Genome, Purpose, Selection, Termination, render_log_csv, stream_rng,
-    write_chart,
+    GenerationStats, Genome, Purpose, Selection, Termination, fittest_first, render_log_csv,
+    stream_rng, write_chart,
 };
 use crate::tournament::{
     GENE_NAMES, Organism, OrganismSpace, RoundRobinFitness, teaching_params_file,
@@ -203,14 +203,7 @@ fn initial_state(
 
 /// Best first; equal points keep population order (so ranking is deterministic).
 fn rank(population: &[Organism], evals: &[Evaluation]) -> Vec<(Organism, Evaluation)> {
-    let mut order: Vec<usize> = (0..population.len()).collect();
-    order.sort_by(|&a, &b| {
-        evals[b]
-            .fitness
-            .total_cmp(&evals[a].fitness)
-            .then(a.cmp(&b))
-    });
-    order
+    fittest_first(|i| evals[i].fitness, population.len())
         .into_iter()
         .map(|i| (population[i].clone(), evals[i]))
         .collect()
