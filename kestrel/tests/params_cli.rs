@@ -151,3 +151,39 @@ fn evolve_prints_plain_progress_lines_without_a_terminal() {
     );
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn simplify_writes_a_params_file_with_the_unneeded_changes_reverted() {
+    let out = temp_dir("params-cli-simplify");
+    let bk = fixture("bk.epd");
+    let evolved = out.join("evolved.toml");
+    // CHESSMAPS_BOTH_WEIGHT is unused at QUIET_ORDER 0: drift that must go back to its default.
+    std::fs::write(&evolved, "[search]\nCHESSMAPS_BOTH_WEIGHT = 500\n").unwrap();
+    let out_arg = out.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["evolve", "search", "--suite", &bk, "--node-cap", "300"];
+        args.extend_from_slice(&["--seed", "2", "--out", out_arg]);
+        args.extend_from_slice(extra);
+        kestrel(&args)
+    };
+    let o = run(&["--simplify", evolved.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("0 of 1 changes kept"), "{text}");
+    assert!(text.contains("on the 12 test positions"), "{text}");
+    let written = std::fs::read_to_string(out.join("simplified.toml")).unwrap();
+    assert!(written.contains("CHESSMAPS_BOTH_WEIGHT = 64"), "{written}");
+    let o = run(&[
+        "--simplify",
+        evolved.to_str().unwrap(),
+        "--simplify-tolerance",
+        "2",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--simplify-tolerance must be within [0, 1)"));
+    let missing = out.join("missing.toml");
+    let o = run(&["--simplify", missing.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("missing.toml"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&out).unwrap();
+}

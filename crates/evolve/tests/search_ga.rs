@@ -336,3 +336,51 @@ fn validation_returns_the_generation_best_that_does_best_on_its_positions() {
     assert_eq!(again.best, r.best);
     let _ = std::fs::remove_dir_all(&cfg.out_dir);
 }
+
+#[test]
+fn simplify_reverts_what_the_positions_do_not_need_and_keeps_the_cost_within_tolerance() {
+    use kestrel_evolve::search::fitness::score_sets;
+    use kestrel_evolve::search::simplify::simplify;
+    use kestrel_search::names;
+    let positions = SearchFitness::build(spec(6)).unwrap().positions;
+    let defaults = kestrel_params::ParamValues::defaults(&SEARCH_TABLE);
+    let mut set = defaults.clone();
+    // Unused while QUIET_ORDER is 0 (history ordering): a pure drift the GA could leave behind.
+    set.set_scalar(names::CHESSMAPS_BOTH_WEIGHT, 500).unwrap();
+    set.set_scalar(names::EXT_CHECK, 4).unwrap();
+    set.set_scalar(names::RFP_MARGIN, 300).unwrap();
+    let tolerance = 0.01;
+    let one = in_pool(1, || simplify(&set, &positions, RULE, 1, tolerance));
+    let two = in_pool(2, || simplify(&set, &positions, RULE, 1, tolerance));
+    assert_eq!(one.steps, two.steps);
+    assert_eq!(one.values, two.values);
+    assert_eq!(one.steps.len(), 3);
+    let bound = (one.start.cost as f64 * (1.0 + tolerance)).floor() as u64;
+    for st in &one.steps {
+        let within = st.at_turn.cost <= bound && st.at_turn.solved >= one.start.solved;
+        assert_eq!(st.reverted, within, "{st:?}");
+        let kept = if st.reverted { st.default } else { st.evolved };
+        assert_eq!(one.values.get(&st.name).unwrap(), &[kept], "{st:?}");
+    }
+    // Least useful first: in order of the cost with that value alone reverted.
+    assert!(
+        one.steps
+            .windows(2)
+            .all(|w| w[0].alone.cost <= w[1].alone.cost)
+    );
+    let drift = one
+        .steps
+        .iter()
+        .find(|st| st.name == names::CHESSMAPS_BOTH_WEIGHT)
+        .unwrap();
+    assert_eq!(drift.alone, one.start);
+    assert!(drift.reverted);
+    // These positions do need one change (a wider reverse-futility margin solves them sooner):
+    // reverting it would cost more than the tolerance, so the test sees both outcomes.
+    assert!(one.steps.iter().any(|st| !st.reverted), "{:?}", one.steps);
+    // The end score is the simplified set's own score, within the tolerance of the start.
+    let end = score_sets(std::slice::from_ref(&one.values), &positions, RULE, 1)[0];
+    assert_eq!(end, one.end);
+    assert!(end.cost <= bound && end.solved >= one.start.solved);
+    assert_eq!(one.start, score_sets(&[set], &positions, RULE, 1)[0]);
+}

@@ -10,6 +10,7 @@ use clap::Args;
 use kestrel_evolve::search::compare::{compare_sets, render_comparison};
 use kestrel_evolve::search::fitness::{Objective, SearchFitnessSpec, SuiteScore};
 use kestrel_evolve::search::run::{SearchRunConfig, SearchRunReport, run_search_ga};
+use kestrel_evolve::search::simplify::{render_steps, simplify};
 use kestrel_evolve::search::solve::CostRule;
 use kestrel_evolve::search::suite::{parse_positions, read_suites, split};
 use kestrel_params::ParamValues;
@@ -67,6 +68,18 @@ pub struct SearchGaArgs {
     /// Compare these params files (or `default`) on the test suite instead of evolving.
     #[arg(long, value_name = "FILE", num_args = 1..)]
     compare: Vec<String>,
+    /// Simplify this params file instead of evolving: each search value that differs from the
+    /// defaults is reverted in turn (least useful first) and stays reverted when the cost on the
+    /// training positions keeps within --simplify-tolerance; writes simplified.toml to --out.
+    #[arg(long, value_name = "FILE", conflicts_with = "compare")]
+    simplify: Option<String>,
+    /// Share by which --simplify may let the training cost rise above the evolved set's.
+    #[arg(long, default_value_t = 0.0)]
+    simplify_tolerance: f64,
+    /// Seed of the train/test shuffle of --suite [default: --seed], so GA runs with other seeds
+    /// can be held out on the same half.
+    #[arg(long)]
+    split_seed: Option<u64>,
     #[command(flatten)]
     ga: GaArgs,
     /// Output folder: best.toml, random.toml, log.csv, evolution.svg, checkpoint.json, memo.json.
@@ -150,7 +163,11 @@ fn suites(a: &SearchGaArgs) -> anyhow::Result<(Vec<String>, Vec<String>)> {
         } else {
             a.suite.clone()
         };
-        split(&lines_of(&files)?, a.test_fraction, a.ga.seed)
+        split(
+            &lines_of(&files)?,
+            a.test_fraction,
+            a.split_seed.unwrap_or(a.ga.seed),
+        )
     };
     if let Some(n) = a.train_size {
         if n == 0 {
@@ -186,6 +203,9 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
     let (train, test) = suites(&a)?;
     if !a.compare.is_empty() {
         return run_compare(&a, rule, if test.is_empty() { &train } else { &test });
+    }
+    if let Some(file) = &a.simplify {
+        return run_simplify(&a, rule, file, &train, &test);
     }
     let (train, validation) = validation_split(&a, train)?;
     let spec = SearchFitnessSpec {
@@ -280,5 +300,47 @@ fn run_compare(a: &SearchGaArgs, rule: CostRule, lines: &[String]) -> anyhow::Re
         .collect::<anyhow::Result<Vec<_>>>()?;
     let c = compare_sets(&sets, &positions, rule, a.hash.max(1));
     print!("{}", render_comparison(&c));
+    Ok(())
+}
+
+/// `--simplify FILE`: simplifies the file's search values on every training position (the
+/// validation share included: nothing is evolved here), writes `simplified.toml` and compares
+/// the defaults, the file and the simplified set on the test positions.
+fn run_simplify(
+    a: &SearchGaArgs,
+    rule: CostRule,
+    file: &str,
+    train: &[String],
+    test: &[String],
+) -> anyhow::Result<()> {
+    if !(0.0..1.0).contains(&a.simplify_tolerance) {
+        bail!("--simplify-tolerance must be within [0, 1)");
+    }
+    let set = load_search_params(file)?;
+    let positions = parse_positions(train).map_err(anyhow::Error::msg)?;
+    let s = simplify(&set, &positions, rule, a.hash.max(1), a.simplify_tolerance);
+    println!(
+        "simplifying {file} on {} training positions",
+        positions.len()
+    );
+    print!("{}", render_steps(&s, positions.len()));
+    std::fs::create_dir_all(&a.out)?;
+    let path = a.out.join("simplified.toml");
+    kestrel_params::ParamsFile::save(&path, &[&s.values])
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    println!("simplified set    {}", path.display());
+    if !test.is_empty() {
+        let positions = parse_positions(test).map_err(anyhow::Error::msg)?;
+        let sets = vec![
+            ("default".to_string(), ParamValues::defaults(&SEARCH_TABLE)),
+            (file.to_string(), set),
+            (path.display().to_string(), s.values),
+        ];
+        println!("on the {} test positions:", positions.len());
+        print!(
+            "{}",
+            render_comparison(&compare_sets(&sets, &positions, rule, a.hash.max(1)))
+        );
+    }
     Ok(())
 }

@@ -9,12 +9,15 @@
 //! - [`run`]: the whole experiment (GA, params file, log, chart, checkpoint, held-out report);
 //! - [`validation`]: each generation's best scored on validation positions; the run returns
 //!   the one that does best there (early stopping);
-//! - [`compare`]: several parameter sets side by side on one suite.
+//! - [`compare`]: several parameter sets side by side on one suite;
+//! - [`simplify`]: an evolved set's values reverted to the defaults wherever the positions do
+//!   not need the change.
 
 pub mod compare;
 pub mod fitness;
 pub mod remote;
 pub mod run;
+pub mod simplify;
 pub mod solve;
 pub mod suite;
 pub mod validation;
