@@ -5,7 +5,7 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
-use anyhow::bail;
+use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_evolve::search::compare::{compare_sets, render_comparison};
 use kestrel_evolve::search::fitness::{Objective, SearchFitnessSpec, SuiteScore};
@@ -318,7 +318,8 @@ fn run_simplify(
     }
     let set = load_search_params(file)?;
     let positions = parse_positions(train).map_err(anyhow::Error::msg)?;
-    let s = simplify(&set, &positions, rule, a.hash.max(1), a.simplify_tolerance);
+    let hash_mb = a.hash.max(1);
+    let s = simplify(&set, &positions, rule, hash_mb, a.simplify_tolerance);
     println!(
         "simplifying {file} on {} training positions",
         positions.len()
@@ -327,7 +328,7 @@ fn run_simplify(
     std::fs::create_dir_all(&a.out)?;
     let path = a.out.join("simplified.toml");
     kestrel_params::ParamsFile::save(&path, &[&s.values])
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        .with_context(|| format!("cannot write {}", path.display()))?;
     println!("simplified set    {}", path.display());
     if !test.is_empty() {
         let positions = parse_positions(test).map_err(anyhow::Error::msg)?;
@@ -339,7 +340,7 @@ fn run_simplify(
         println!("on the {} test positions:", positions.len());
         print!(
             "{}",
-            render_comparison(&compare_sets(&sets, &positions, rule, a.hash.max(1)))
+            render_comparison(&compare_sets(&sets, &positions, rule, hash_mb))
         );
     }
     Ok(())

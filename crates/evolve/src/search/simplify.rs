@@ -80,7 +80,12 @@ pub fn simplify(
     for i in order {
         let (name, evolved, default) = &changed[i];
         let candidate = with_value(&current, name, *default);
-        let at_turn = score_sets(std::slice::from_ref(&candidate), positions, rule, hash_mb)[0];
+        // Until a revert is kept, the candidate is this value's single revert, already scored.
+        let at_turn = if current == *set {
+            scores[i + 1]
+        } else {
+            score_sets(std::slice::from_ref(&candidate), positions, rule, hash_mb)[0]
+        };
         let reverted = at_turn.cost <= bound && at_turn.solved >= start.solved;
         if reverted {
             current = candidate;
