@@ -170,7 +170,11 @@ pub type EpdFileContents = (Vec<(usize, EpdRecord)>, Vec<(usize, EpdError)>);
 /// not parse are returned with their 1-based line number, and reading goes on.
 pub fn read_epd_file(path: &Path) -> std::io::Result<EpdFileContents> {
     let bytes = std::fs::read(path)?;
-    let text = String::from_utf8_lossy(&bytes);
+    Ok(parse_epd_text(&String::from_utf8_lossy(&bytes)))
+}
+
+/// The records of an EPD text with their line numbers, as [`read_epd_file`] reads a file.
+pub fn parse_epd_text(text: &str) -> EpdFileContents {
     let mut records = Vec::new();
     let mut errors = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -183,7 +187,7 @@ pub fn read_epd_file(path: &Path) -> std::io::Result<EpdFileContents> {
             Err(e) => errors.push((i + 1, e)),
         }
     }
-    Ok((records, errors))
+    (records, errors)
 }
 
 /// The first `n` whitespace-separated fields and the text after them.

@@ -21,7 +21,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::{Board, START_FEN};
 pub use castling::CastlingRights;
-pub use epd::{EpdError, EpdFileContents, EpdRecord, read_epd_file};
+pub use epd::{EpdError, EpdFileContents, EpdRecord, parse_epd_text, read_epd_file};
 pub use fen::FenError;
 pub use movegen::GenKind;
 pub use moves::{MAX_MOVES, Move, MoveFlag, MoveList};

@@ -4,6 +4,7 @@
 pub mod adjudication;
 pub mod book;
 pub mod builtin;
+pub mod data;
 pub mod epd_suite;
 pub mod game;
 pub mod game_pgn;

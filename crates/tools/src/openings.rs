@@ -5,7 +5,7 @@ use kestrel_chess::{Board, EpdRecord, Move, PgnReader};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use std::io::{BufRead, BufReader, Read};
+use std::io::BufRead;
 use std::path::Path;
 use thiserror::Error;
 
@@ -70,13 +70,9 @@ pub fn load_openings(path: &Path) -> Result<Vec<Opening>, OpeningError> {
         path: name.clone(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
+    let reader = crate::data::open(path).map_err(io)?;
     let lower = name.to_ascii_lowercase();
-    let (stem, reader): (&str, Box<dyn Read>) = match lower.strip_suffix(".gz") {
-        Some(stem) => (stem, Box::new(flate2::read::MultiGzDecoder::new(file))),
-        None => (lower.as_str(), Box::new(file)),
-    };
-    let reader = BufReader::new(reader);
+    let stem = lower.strip_suffix(".gz").unwrap_or(&lower);
     let openings = if stem.ends_with(".pgn") {
         read_pgn(reader, &name)?
     } else if stem.ends_with(".epd") || stem.ends_with(".fen") {

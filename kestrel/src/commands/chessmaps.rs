@@ -29,7 +29,7 @@ pub enum ChessmapsCommand {
 #[derive(clap::Args)]
 pub struct TrainArgs {
     /// PGN file of games (one seeded random position per game).
-    #[arg(long, default_value = "../shared/data/games/gm2600-train.pgn")]
+    #[arg(long, default_value = kestrel_tools::data::DEFAULT_GAMES)]
     pub pgn: PathBuf,
     /// Training positions.
     #[arg(long, default_value_t = 10_000)]

@@ -5,6 +5,7 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults, GenomeArg};
 use super::job_options::JobOptions;
+use super::run_folder::say;
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_evolve::cluster::FitnessSpec;
@@ -46,7 +47,7 @@ pub struct CoevolveArgs {
     #[arg(long, default_value_t = 1)]
     pub openings_per_pair: usize,
     /// Opening pool (EPD or PGN).
-    #[arg(long, default_value = "../shared/data/openings/8moves_v3.pgn.gz")]
+    #[arg(long, default_value = kestrel_tools::data::DEFAULT_OPENINGS)]
     pub openings: PathBuf,
     /// How far (share of each value's range) generation 0 may reach beyond the parents' box.
     #[arg(long, default_value_t = 0.05)]
@@ -113,8 +114,7 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
         openings_per_pair: a.openings_per_pair,
         nodes: a.nodes,
     };
-    std::fs::create_dir_all(&a.out)
-        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let mut folder = a.job.claim(&a.out)?;
     let space = parents_space(&schema, &parents, a.margin);
     let executor = a.executor.start(|store| {
         let set = ParamSet::Compact;
@@ -153,11 +153,15 @@ pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
     let best_path = a.out.join("best.toml");
     ParamsFile::save(&best_path, &[&best])
         .with_context(|| format!("cannot write {}", best_path.display()))?;
-    println!("result            {winner_name} -> {}", best_path.display());
+    say!(
+        folder,
+        "result            {winner_name} -> {}",
+        best_path.display()
+    );
     if a.measure_games > 0 {
         measure(&a, &pool, threads, &winner_name, best, &parents);
     }
-    Ok(())
+    folder.finish(a.ga.seed)
 }
 
 /// The GA loop with the per-generation log and chart.

@@ -87,7 +87,7 @@ pub struct MncArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Opening book for the fitness games (EPD or PGN, optionally gzipped).
-    #[arg(long, default_value = "../shared/data/openings/8moves_v3.pgn.gz")]
+    #[arg(long, default_value = kestrel_tools::data::DEFAULT_OPENINGS)]
     openings: PathBuf,
     /// Random pairings per generation; each pair plays an opening with both colours.
     #[arg(long, default_value_t = 2)]
@@ -183,19 +183,21 @@ pub fn run(args: MncArgs) -> anyhow::Result<()> {
     if let Some(games) = args.bench_games {
         return bench(&fitness, games, threads);
     }
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
     if args.write_references {
+        std::fs::create_dir_all(&args.out)
+            .with_context(|| format!("cannot create {}", args.out.display()))?;
         return write_references(&args.out, args.seed);
     }
+    let folder = args.job.claim(&args.out)?;
     let executor = args
         .executor
         .start(|store| Ok(MncRemoteSpec::store(&fitness, store)?.tagged()))?;
     println!("fitness on        {}", executor.describe());
     match args.algorithm {
-        AlgorithmArg::Mnc => run_mnc(&args, &fitness, &executor),
-        AlgorithmArg::Generational => run_generational(&args, &fitness, &executor),
+        AlgorithmArg::Mnc => run_mnc(&args, &fitness, &executor)?,
+        AlgorithmArg::Generational => run_generational(&args, &fitness, &executor)?,
     }
+    folder.finish(args.seed)
 }
 
 fn run_mnc(

@@ -5,6 +5,7 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
+use super::run_folder::{RunFolder, say};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_evolve::mentor::positions::PickRules;
@@ -37,7 +38,7 @@ pub struct MovesArgs {
     #[arg(
         long,
         value_name = "FILE",
-        default_value = "../shared/data/games/gm2600-train.pgn"
+        default_value = kestrel_tools::data::DEFAULT_GAMES
     )]
     pub pgn: PathBuf,
     /// Games to use (chosen at random over the file), split by game into train and test halves.
@@ -121,7 +122,7 @@ impl MovesArgs {
         if self.games < 2 || self.per_game == 0 {
             bail!("--games must be at least 2 and --per-game at least 1");
         }
-        if !self.pgn.exists() {
+        if kestrel_tools::data::builtin(&self.pgn)?.is_none() && !self.pgn.exists() {
             bail!("PGN file {} not found (see --pgn)", self.pgn.display());
         }
         Ok(MovesRunConfig {
@@ -146,10 +147,12 @@ impl MovesArgs {
     }
 }
 
-fn line(name: &str, a: Agreement, note: &str) {
-    println!(
+fn line(folder: &mut RunFolder, name: &str, a: Agreement, note: &str) {
+    say!(
+        folder,
         "{name:<18}{:>6.2}% train {:>6.2}% test  {note}",
-        a.train, a.test
+        a.train,
+        a.test
     );
 }
 
@@ -164,11 +167,14 @@ pub fn run(a: MovesArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let cfg = a.config()?;
+    let mut folder = a.job.claim(&a.out)?;
     if !a.recognise.is_empty() {
-        return recognise(&cfg, &a.recognise);
+        recognise(&cfg, &a.recognise)?;
+        return folder.finish(a.ga.seed);
     }
     let r = run_moves(&cfg).map_err(anyhow::Error::msg)?;
-    println!(
+    say!(
+        folder,
         "games             {} read, {} usable{}; {} train + {} test positions, {} legal moves",
         r.extract.games_read,
         r.extract.eligible_games,
@@ -179,39 +185,58 @@ pub fn run(a: MovesArgs) -> anyhow::Result<()> {
         r.test_positions,
         r.leaves
     );
-    println!(
+    say!(
+        folder,
         "preparation       {:.1} s (positions, leaves, traces)",
         r.prepare_seconds
     );
-    println!(
+    say!(
+        folder,
         "evolution         {} generations in {:.1} s ({:?}); fitness on {}",
-        r.generations, r.ga_seconds, r.stop, r.executor
+        r.generations,
+        r.ga_seconds,
+        r.stop,
+        r.executor
     );
-    println!("move agreement    (1 ply + quiescence on the same leaves)");
+    say!(
+        folder,
+        "move agreement    (1 ply + quiescence on the same leaves)"
+    );
     line(
+        &mut folder,
         "  evolved",
         r.evolved,
         "best organism of the last generation",
     );
     line(
+        &mut folder,
         "  hand-tuned eval",
         r.expert,
         "Kestrel's full static evaluation",
     );
     line(
+        &mut folder,
         "  hand-tuned set",
         r.expert_set,
         "its values of the evolved set alone",
     );
-    line("  random organism", r.random, "");
-    line("  random move", r.chance, "1 / legal moves");
+    line(&mut folder, "  random organism", r.random, "");
+    line(&mut folder, "  random move", r.chance, "1 / legal moves");
     if let Some((evolved, expert)) = r.searched {
-        println!("move agreement    (real searches at the run's depth)");
-        line("  evolved", evolved, "");
-        line("  hand-tuned eval", expert, "Kestrel's full evaluation");
+        say!(
+            folder,
+            "move agreement    (real searches at the run's depth)"
+        );
+        line(&mut folder, "  evolved", evolved, "");
+        line(
+            &mut folder,
+            "  hand-tuned eval",
+            expert,
+            "Kestrel's full evaluation",
+        );
     }
     super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
-    Ok(())
+    folder.finish(a.ga.seed)
 }
 
 /// Runs and prints the recognition experiment.

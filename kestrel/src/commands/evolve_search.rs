@@ -5,6 +5,7 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
+use super::run_folder::{RunFolder, say};
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_evolve::search::compare::{compare_sets, render_comparison};
@@ -28,7 +29,8 @@ const FALCON_DEFAULTS: GaDefaults = GaDefaults {
 
 #[derive(Args)]
 pub struct SearchGaArgs {
-    /// Suite(s) split into train and test by --seed (EPD with bm/am); default WAC revised.
+    /// Suite(s) split into train and test by --seed (EPD with bm/am); default WAC revised
+    /// (`builtin:suites/wac-revised.epd`; LCT II, BK and Kaufman are built in too).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["train"])]
     suite: Vec<PathBuf>,
     /// Training suite(s) instead of a split.
@@ -98,8 +100,6 @@ enum ObjectiveArg {
     Log,
 }
 
-const DEFAULT_SUITE: &str = "../shared/data/epd/wac-revised.epd";
-
 fn set_names(set: &str) -> Vec<String> {
     match set {
         "falcon" => FALCON_SET.iter().map(|s| s.to_string()).collect(),
@@ -159,7 +159,7 @@ fn suites(a: &SearchGaArgs) -> anyhow::Result<(Vec<String>, Vec<String>)> {
             bail!("--test-fraction must be within [0, 1)");
         }
         let files = if a.suite.is_empty() {
-            vec![PathBuf::from(DEFAULT_SUITE)]
+            vec![PathBuf::from(kestrel_tools::data::DEFAULT_SUITE)]
         } else {
             a.suite.clone()
         };
@@ -208,6 +208,7 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         return run_simplify(&a, rule, file, &train, &test);
     }
     let (train, validation) = validation_split(&a, train)?;
+    let mut folder = a.job.claim(&a.out)?;
     let spec = SearchFitnessSpec {
         train,
         set: set_names(&a.set),
@@ -232,34 +233,47 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         ray: a.executor.ray()?,
     };
     let r = run_search_ga(&cfg).map_err(anyhow::Error::msg)?;
-    println!("fitness on        {}", r.executor);
-    println!(
+    say!(folder, "fitness on        {}", r.executor);
+    say!(
+        folder,
         "positions         {} train, {} validation, {} test; node cap {} + penalty {}",
-        r.train_positions, r.validation_positions, r.test_positions, rule.node_cap, rule.penalty
+        r.train_positions,
+        r.validation_positions,
+        r.test_positions,
+        rule.node_cap,
+        rule.penalty
     );
     if let Some(g) = r.selected_generation {
-        println!(
+        say!(
+            folder,
             "validation        picked generation {g}'s best (`selected`; the last training best is `evolved`, train-best.toml)"
         );
     }
-    println!(
+    say!(
+        folder,
         "evolution         {} generations in {:.1} s ({:?}); {} organisms searched, {} from the memo",
-        r.generations, r.ga_seconds, r.stop, r.stats.searched_organisms, r.stats.memo_hits
+        r.generations,
+        r.ga_seconds,
+        r.stop,
+        r.stats.searched_organisms,
+        r.stats.memo_hits
     );
-    println!(
+    say!(
+        folder,
         "fitness speed     {} nodes in {:.1} s = {:.0} nodes/s (all threads)",
         r.stats.nodes,
         r.ga_seconds,
         r.stats.nodes as f64 / r.ga_seconds.max(1e-9)
     );
-    print_table(&r);
+    print_table(&mut folder, &r);
     super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
-    Ok(())
+    folder.finish(a.ga.seed)
 }
 
 /// The final table: each set's solved count and cost on train, validation and test.
-fn print_table(r: &SearchRunReport) {
-    println!(
+fn print_table(folder: &mut RunFolder, r: &SearchRunReport) {
+    say!(
+        folder,
         "{:<10} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}   values",
         "params",
         "train solved",
@@ -277,7 +291,8 @@ fn print_table(r: &SearchRunReport) {
     for row in &r.rows {
         let (vs, vc) = cells(row.validation, r.validation_positions);
         let (ts, tc) = cells(row.test, r.test_positions);
-        println!(
+        say!(
+            folder,
             "{:<10} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}   {:?}",
             row.label,
             format!("{}/{}", row.train.solved, r.train_positions),

@@ -2,6 +2,7 @@
 //! mentor's scores and/or game results (see docs/tune.md).
 
 use super::job_options::JobOptions;
+use super::run_folder::{RunFolder, say};
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_eval::EVAL_TABLE;
@@ -28,8 +29,9 @@ enum TuneAction {
 pub struct TuneArgs {
     #[command(subcommand)]
     action: Option<TuneAction>,
-    /// Games to take positions from (each position gets its game's result).
-    #[arg(long, value_name = "FILE", required_unless_present = "positions")]
+    /// Games to take positions from (each position gets its game's result); default: the
+    /// built-in grandmaster games (`builtin:games-gm2600.pgn.gz`).
+    #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
     /// Or an EPD file (results from a `c9`/`result` operation; `c0 "train"/"test"` honoured).
     #[arg(long, value_name = "FILE", conflicts_with = "pgn")]
@@ -131,8 +133,9 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         file => kestrel_search::EngineParams::load(std::path::Path::new(file), "--from")?.eval,
     };
     let source = match (a.pgn, a.positions) {
-        (Some(path), _) => TuneSource::Pgn {
-            path,
+        (None, Some(path)) => TuneSource::Epd(path),
+        (pgn, _) => TuneSource::Pgn {
+            path: pgn.unwrap_or_else(|| PathBuf::from(kestrel_tools::data::DEFAULT_GAMES)),
             per_game: a.per_game,
             max_games: a.games,
             rules: PickRules {
@@ -140,9 +143,9 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
                 ..PickRules::default()
             },
         },
-        (None, Some(path)) => TuneSource::Epd(path),
-        (None, None) => bail!("give --pgn FILE or --positions FILE"),
     };
+    let mut folder = a.job.claim(&a.out)?;
+    let seed = a.seed;
     let cfg = TuneConfig {
         source,
         test_fraction: a.test_fraction,
@@ -170,21 +173,30 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         verbose: !a.job.quiet,
     };
     let r = run_tune(&cfg).map_err(anyhow::Error::msg)?;
-    print_report(&r);
-    Ok(())
+    print_report(&mut folder, &r);
+    folder.finish(seed)
 }
 
-fn print_report(r: &TuneReport) {
+fn print_report(folder: &mut RunFolder, r: &TuneReport) {
     if let Some(s) = &r.pgn_stats {
-        println!(
+        say!(
+            folder,
             "games: {} read, {} malformed, {} without a result, {} without a quiet position",
-            s.games, s.malformed_games, s.games_without_result, s.games_without_candidate
+            s.games,
+            s.malformed_games,
+            s.games_without_result,
+            s.games_without_candidate
         );
     }
     if let (Some(key), Some(s)) = (&r.mentor_key, &r.label_stats) {
-        println!(
+        say!(
+            folder,
             "mentor {key}: {} labels cached, {} computed, {} failed, {} engine restarts ({:.1} s)",
-            s.cached, s.computed, s.failed, s.restarts, s.seconds
+            s.cached,
+            s.computed,
+            s.failed,
+            s.restarts,
+            s.seconds
         );
     }
     let k_source = match r.k_source {
@@ -192,46 +204,70 @@ fn print_report(r: &TuneReport) {
         KSource::FittedToResults => "fitted to the game results",
         KSource::Default => "default: no game results to fit it to",
     };
-    println!(
+    say!(
+        folder,
         "positions: {} train, {} test ({} dropped: no target); lambda {}, K {:.4} ({k_source})",
-        r.train_positions, r.test_positions, r.dropped, r.lambda, r.k
+        r.train_positions,
+        r.test_positions,
+        r.dropped,
+        r.lambda,
+        r.k
     );
     if r.mentor_key.is_some() && r.lambda > 0.0 {
-        println!("mentor's K in the targets: {:.4}", r.k_mentor);
+        say!(folder, "mentor's K in the targets: {:.4}", r.k_mentor);
     }
-    println!(
+    say!(
+        folder,
         "{} values tuned, {} epochs ({} resumed), traces {:.1} s, {:.3} s per epoch",
-        r.trainable, r.epochs, r.resumed_at, r.trace_seconds, r.seconds_per_epoch
+        r.trainable,
+        r.epochs,
+        r.resumed_at,
+        r.trace_seconds,
+        r.seconds_per_epoch
     );
-    println!("{:<28} {:>12} {:>12}", "", "before", "after");
-    println!(
+    say!(folder, "{:<28} {:>12} {:>12}", "", "before", "after");
+    say!(
+        folder,
         "{:<28} {:>12.7} {:>12.7}",
-        "train loss", r.loss_before.0, r.loss_after.0
+        "train loss",
+        r.loss_before.0,
+        r.loss_after.0
     );
-    println!(
+    say!(
+        folder,
         "{:<28} {:>12.7} {:>12.7}",
-        "test loss", r.loss_before.1, r.loss_after.1
+        "test loss",
+        r.loss_before.1,
+        r.loss_after.1
     );
     if let (Some(b), Some(a)) = (r.cp_error_before, r.cp_error_after) {
-        println!(
+        say!(
+            folder,
             "{:<28} {:>12.2} {:>12.2}",
-            "train mean |eval - mentor|", b.0, a.0
+            "train mean |eval - mentor|",
+            b.0,
+            a.0
         );
-        println!(
+        say!(
+            folder,
             "{:<28} {:>12.2} {:>12.2}",
-            "test mean |eval - mentor|", b.1, a.1
+            "test mean |eval - mentor|",
+            b.1,
+            a.1
         );
     }
     if !r.biggest_changes.is_empty() {
-        println!("biggest changes:");
+        say!(folder, "biggest changes:");
         for (name, before, after) in &r.biggest_changes {
-            println!(
+            say!(
+                folder,
                 "  {name:<28} {before:>6} -> {after:>6} ({:+})",
                 after - before
             );
         }
     }
-    println!(
+    say!(
+        folder,
         "wrote {} and {}",
         r.params_path.display(),
         r.log_path.display()

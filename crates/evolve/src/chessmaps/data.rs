@@ -2,11 +2,10 @@
 //! seeded random ply), its 70 inputs, and the sector targets of the move the grandmaster
 //! played. Games go to the training or the test set as a whole.
 
-use kestrel_chess::{Board, Move, PgnReader};
+use kestrel_chess::{Board, Move};
 use kestrel_search::chessmaps::{INPUTS, SECTORS, inputs, move_target};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::io::BufReader;
 use std::path::Path;
 
 /// One position: the network's inputs and the target (+1/0/-1 per sector).
@@ -34,12 +33,11 @@ pub fn examples_from_pgn(
     test: usize,
     seed: u64,
 ) -> Result<(Vec<Example>, Vec<Example>), String> {
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let games = crate::mentor::positions::open_games(path)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut train_set, mut test_set) = (Vec::new(), Vec::new());
     let test_share = test as f64 / (train + test).max(1) as f64;
-    for game in PgnReader::new(BufReader::new(file)) {
+    for game in games {
         if train_set.len() >= train && test_set.len() >= test {
             break;
         }

@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
-use std::io::BufReader;
+use std::io::BufRead;
 use std::path::Path;
 
 /// Which positions of a game may be picked.
@@ -223,10 +223,11 @@ pub fn extract_from_pgn(
 }
 
 /// The games of a PGN file, read lazily, or why the file cannot be opened.
-pub(crate) fn open_games(path: &Path) -> Result<PgnReader<BufReader<std::fs::File>>, String> {
-    let file = std::fs::File::open(path)
+/// A `builtin:` name reads the compiled-in games (`kestrel_tools::data`); `.gz` is decompressed.
+pub(crate) fn open_games(path: &Path) -> Result<PgnReader<Box<dyn BufRead + Send>>, String> {
+    let reader = kestrel_tools::data::open(path)
         .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?;
-    Ok(PgnReader::new(BufReader::new(file)))
+    Ok(PgnReader::new(reader))
 }
 
 /// Positions split into a training and a test half.

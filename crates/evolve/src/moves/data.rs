@@ -4,14 +4,13 @@
 //! sampling) and split by game into train and test halves (seeded), so no test game was seen
 //! in training.
 
-use crate::mentor::positions::{PickRules, qualifies};
-use kestrel_chess::{Board, Move, PgnGame, PgnReader};
+use crate::mentor::positions::{PickRules, open_games, qualifies};
+use kestrel_chess::{Board, Move, PgnGame};
 use rand::Rng;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
-use std::io::BufReader;
 use std::path::Path;
 
 /// A position and the move played in it.
@@ -108,12 +107,11 @@ pub fn extract_moves(
     if opts.games < 2 || opts.per_game == 0 {
         return Err("need at least 2 games and 1 position per game".into());
     }
-    let file = std::fs::File::open(path)
-        .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?;
+    let games = open_games(path)?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut stats = MoveExtractStats::default();
     let mut reservoir: Vec<Vec<(Board, Move, String)>> = Vec::new();
-    for game in PgnReader::new(BufReader::new(file)) {
+    for game in games {
         stats.games_read += 1;
         let Ok(game) = game else {
             stats.malformed_games += 1;
@@ -174,10 +172,9 @@ fn split_games(mut games: Vec<Vec<(Board, Move, String)>>, seed: u64) -> MoveSet
 
 /// Games per player name (White and Black tags) in a PGN file, most games first.
 pub fn player_counts(path: &Path) -> Result<Vec<(String, usize)>, String> {
-    let file = std::fs::File::open(path)
-        .map_err(|e| format!("cannot open PGN file {}: {e}", path.display()))?;
+    let games = open_games(path)?;
     let mut counts: HashMap<String, usize> = HashMap::new();
-    for game in PgnReader::new(BufReader::new(file)).flatten() {
+    for game in games.flatten() {
         for tag in ["White", "Black"] {
             if let Some(name) = game.tag(tag) {
                 *counts.entry(name.to_string()).or_default() += 1;

@@ -1,7 +1,7 @@
 //! Tactical suites for the search GA: EPD lines with `bm` and/or `am`, read from files and
 //! split into train and test halves by a seeded shuffle.
 
-use kestrel_chess::{EpdRecord, read_epd_file};
+use kestrel_chess::{EpdRecord, parse_epd_text};
 use kestrel_tools::epd_suite::{SuitePosition, positions_from_records};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -21,8 +21,9 @@ pub struct SuiteLines {
 pub fn read_suites(paths: &[&Path]) -> Result<SuiteLines, String> {
     let mut out = SuiteLines::default();
     for path in paths {
-        let (records, errors) = read_epd_file(path)
+        let text = kestrel_tools::data::read_text(path)
             .map_err(|e| format!("cannot read suite {}: {e}", path.display()))?;
+        let (records, errors) = parse_epd_text(&text);
         for (line, err) in errors {
             out.skipped
                 .push(format!("{}:{line}: {err}", path.display()));
