@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "kestrel",
-    version,
+    version = kestrel_uci::VERSION,
     about = "A UCI chess engine that tunes itself with genetic algorithms"
 )]
 struct Cli {

@@ -155,6 +155,8 @@ fn ray_run_equals_in_process_despite_killed_workers_and_resumes_after_failure() 
 struct LoopbackRay {
     child: std::process::Child,
     address: String,
+    /// The same cluster through Ray Client (`ray://`), as a remote user reaches it.
+    client_address: String,
 }
 
 /// Environment for a loopback Ray without token authentication (head and drivers).
@@ -174,6 +176,7 @@ fn free_port() -> u16 {
 impl LoopbackRay {
     fn start(dir: &Path) -> LoopbackRay {
         let port = free_port();
+        let client_port = free_port();
         let log = dir.join("ray-head.log");
         // The `ray` command of the python3 that has ray (its console script may not be on PATH).
         let child = Command::new("python3")
@@ -183,6 +186,7 @@ impl LoopbackRay {
             ])
             .args(["start", "--head", "--block", "--node-ip-address=127.0.0.1"])
             .arg(format!("--port={port}"))
+            .arg(format!("--ray-client-server-port={client_port}"))
             .args([
                 "--num-cpus=2",
                 "--include-dashboard=false",
@@ -198,6 +202,7 @@ impl LoopbackRay {
         let ray = LoopbackRay {
             child,
             address: format!("ray:127.0.0.1:{port}"),
+            client_address: format!("ray://127.0.0.1:{client_port}"),
         };
         let start = Instant::now();
         loop {
@@ -412,6 +417,20 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
     }
     kestrel_ok(&dir, &coevolve, "coevolve-ray", &on_ray, &[]);
     assert_same_outputs(&dir.join("coevolve-local"), &dir.join("coevolve-ray"));
+    // The documented remote address: Ray Client needs `ray[client]`, which the package pulls in.
+    let on_client = [
+        "--quiet",
+        "--executor",
+        &ray.client_address,
+        "--ray-workers",
+        "2",
+    ];
+    let tournament = &runs.iter().find(|(n, _)| *n == "tournament").unwrap().1;
+    kestrel_ok(&dir, tournament, "tournament-client", &on_client, &[]);
+    assert_same_outputs(
+        &dir.join("tournament-local"),
+        &dir.join("tournament-client"),
+    );
     drop(ray);
     std::fs::remove_dir_all(&dir).unwrap();
 }

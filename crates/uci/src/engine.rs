@@ -165,7 +165,7 @@ impl UciEngine {
 
     fn uci(&mut self) {
         self.out
-            .line(&format!("id name Kestrel {}", env!("CARGO_PKG_VERSION")));
+            .line(&format!("id name Kestrel {}", crate::VERSION));
         self.out.line("id author Kestrel developers");
         for option in self.settings.engine_options() {
             self.out.line(&option.declaration());

@@ -17,6 +17,7 @@ mod reader;
 mod search_job;
 mod settings;
 mod tunables;
+mod version;
 
 pub use engine::{Flow, UciEngine, tunable_tables};
 pub use go::parse_go;
@@ -26,6 +27,7 @@ pub use position::parse_position;
 pub use reader::{MAX_LINE, run};
 pub use settings::{BUILTIN_BOOK, Settings};
 pub use tunables::{Tunable, tunables};
+pub use version::{COMMIT, VERSION};
 
 /// Speaks UCI on stdin/stdout until `quit` or end of input.
 pub fn run_stdio() -> std::io::Result<()> {

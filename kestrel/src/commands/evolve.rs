@@ -6,6 +6,7 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
+use super::run_folder::say;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kestrel_evolve::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
@@ -364,47 +365,73 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
         mentor_processes: threads,
         ray: a.executor.ray()?,
     };
+    let mut folder = a.job.claim(&a.out)?;
     let r = run_mentor(&cfg).map_err(anyhow::Error::msg)?;
-    println!("mentor            {}", r.mentor_key);
-    println!("fitness on        {}", r.executor);
-    println!(
+    say!(folder, "mentor            {}", r.mentor_key);
+    say!(folder, "fitness on        {}", r.executor);
+    say!(
+        folder,
         "positions         {} train, {} test ({} mate scores and {} mentor failures left out)",
-        r.train_positions, r.test_positions, r.dropped_mates, r.dropped_failures
+        r.train_positions,
+        r.test_positions,
+        r.dropped_mates,
+        r.dropped_failures
     );
-    println!(
+    say!(
+        folder,
         "labels            {} cached, {} computed in {:.1} s, {} mentor restarts",
-        r.labels.cached, r.labels.computed, r.labels.seconds, r.labels.restarts
+        r.labels.cached,
+        r.labels.computed,
+        r.labels.seconds,
+        r.labels.restarts
     );
-    println!(
+    say!(
+        folder,
         "evolution         {} generations in {:.2} s ({:?})",
-        r.generations, r.ga_seconds, r.stop
+        r.generations,
+        r.ga_seconds,
+        r.stop
     );
-    println!(
+    say!(
+        folder,
         "best of gen. 0    {:.1} cp mean |error| (random organisms)",
         r.first_generation_best
     );
-    println!("train error       {:.1} cp", r.train_error);
+    say!(folder, "train error       {:.1} cp", r.train_error);
     for m in &r.per_mentor {
-        println!(
+        say!(
+            folder,
             "  vs {:<30} organism {:.1} / {:.1} cp train / test; mentor vs combined {:.1} / {:.1} cp",
-            m.key, m.organism.0, m.organism.1, m.vs_combined.0, m.vs_combined.1
+            m.key,
+            m.organism.0,
+            m.organism.1,
+            m.vs_combined.0,
+            m.vs_combined.1
         );
     }
-    println!("test error        {:.1} cp", r.test_error);
+    say!(folder, "test error        {:.1} cp", r.test_error);
     if let Some(f) = &r.floor {
-        println!(
+        say!(
+            folder,
             "linear floor      {:.1} cp train, {:.1} cp test (best fit of the evolved terms; {:.1} / {:.1} cp within their bit ranges)",
-            f.train_error, f.test_error, f.bounded_train_error, f.bounded_test_error
+            f.train_error,
+            f.test_error,
+            f.bounded_train_error,
+            f.bounded_test_error
         );
     }
-    println!(
+    say!(
+        folder,
         "hand-tuned eval   {:.1} cp train, {:.1} cp test (Kestrel's full static evaluation)",
-        r.handtuned_error.0, r.handtuned_error.1
+        r.handtuned_error.0,
+        r.handtuned_error.1
     );
-    println!(
+    say!(
+        folder,
         "hand-tuned set    {:.1} cp train, {:.1} cp test (hand-tuned values of the evolved set alone)",
-        r.handtuned_set_error.0, r.handtuned_set_error.1
+        r.handtuned_set_error.0,
+        r.handtuned_set_error.1
     );
     super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
-    Ok(())
+    folder.finish(a.ga.seed)
 }

@@ -3,6 +3,7 @@
 
 use super::executor_options::ExecutorOptions;
 use super::job_options::JobOptions;
+use super::run_folder::say;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_evolve::cluster::{FitnessExecutor, FitnessSpec};
@@ -38,9 +39,9 @@ pub struct TournamentArgs {
     /// Organisms per round robin; the best half survives.
     #[arg(long, default_value_t = 10)]
     population: usize,
-    /// Iterations (one round robin each).
-    #[arg(long, default_value_t = 10)]
-    iterations: u64,
+    /// Generations (one round robin each; `--iterations` is the teaching page's name).
+    #[arg(long, alias = "iterations", default_value_t = 10)]
+    generations: u64,
     /// Genes are integers 0..=MAX.
     #[arg(long, default_value_t = 5, value_name = "MAX")]
     gene_max: i32,
@@ -100,7 +101,7 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
             VariantArg::Mutation => Variant::Mutation,
         },
         population: a.population,
-        iterations: a.iterations,
+        iterations: a.generations,
         gene_max: a.gene_max,
         mutation_rate: a.mutation_rate,
         seed: a.seed,
@@ -110,6 +111,7 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
     if a.bench {
         return bench(&config, &fitness);
     }
+    let mut folder = a.job.claim(&a.out)?;
     let quiet = a.job.quiet;
     let games = (a.population * a.population.saturating_sub(1)) as f64;
     let executor = a
@@ -130,7 +132,8 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
         }
     })
     .map_err(anyhow::Error::msg)?;
-    println!(
+    say!(
+        folder,
         "{} games in {:.1} s ({:.1} games/s, {}); best: {}",
         outcome.games_played,
         outcome.seconds,
@@ -141,12 +144,13 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
         },
         outcome.best.describe()
     );
-    println!(
+    say!(
+        folder,
         "wrote {}/best.toml (play it: kestrel match -a {}/best.toml ...)",
         a.out.display(),
         a.out.display()
     );
-    Ok(())
+    folder.finish(a.seed)
 }
 
 fn spec(a: &TournamentArgs) -> anyhow::Result<TournamentSpec> {

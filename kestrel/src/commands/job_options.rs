@@ -1,12 +1,17 @@
 //! Options every long, resumable job shares (`kestrel evolve mentor`, `kestrel tune`).
 
+use super::run_folder::{Reuse, RunFolder};
 use clap::Args;
 
 #[derive(Args, Debug, Clone)]
 pub struct JobOptions {
     /// Continue from OUT/checkpoint.json (same options needed).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "overwrite")]
     pub resume: bool,
+    /// Replace the run already in OUT (its files are deleted); without it, or --resume, a
+    /// folder that holds a run is refused.
+    #[arg(long)]
+    pub overwrite: bool,
     /// Worker threads (default: all cores); also the number of UCI mentor processes.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -16,6 +21,11 @@ pub struct JobOptions {
 }
 
 impl JobOptions {
+    /// Claims the run's output folder as `--resume`/`--overwrite` say (see [`RunFolder`]).
+    pub fn claim(&self, out: &std::path::Path) -> anyhow::Result<RunFolder> {
+        RunFolder::claim(out, Reuse::from_flags(self.resume, self.overwrite)?)
+    }
+
     /// Sizes the worker pool (all cores unless `--threads`) and returns the thread count.
     pub fn start_threads(&self) -> anyhow::Result<usize> {
         let threads = self.threads.unwrap_or_else(|| {

@@ -17,6 +17,7 @@ pub mod ga_options;
 pub mod job_options;
 pub mod matches;
 pub mod perft;
+pub mod run_folder;
 pub mod search_stats;
 pub mod spsa_input;
 pub mod tune;
