@@ -45,8 +45,9 @@ const CHROMOSOME_COLUMNS: &str = "id, run_id, label, niche, niche_size, fitness,
 pub enum DbError {
     #[error("chromosome database {path}: {message}")]
     Open { path: String, message: String },
-    #[error("chromosome database: {0}")]
-    Sql(#[from] rusqlite::Error),
+    /// A query failed (a damaged file, a missing table): names the file once.
+    #[error("chromosome database {path}: {message}")]
+    Sql { path: String, message: String },
     #[error("no chromosome {0} in the database")]
     NoSuchChromosome(i64),
     #[error("no run {0} in the database")]
@@ -58,13 +59,17 @@ pub enum DbError {
 /// An open chromosome database.
 pub struct ChromosomeDb {
     conn: Connection,
+    path: String,
 }
 
 impl ChromosomeDb {
     /// Opens the database at `path` for writing, creating the file and schema when missing.
     pub fn create_or_open(path: &Path) -> Result<ChromosomeDb, DbError> {
         let conn = Connection::open(path).map_err(|e| open_error(path, e.to_string()))?;
-        let db = ChromosomeDb { conn };
+        let db = ChromosomeDb {
+            conn,
+            path: path.display().to_string(),
+        };
         db.check_version(path, true)?;
         db.conn
             .execute_batch(SCHEMA)
@@ -83,8 +88,12 @@ impl ChromosomeDb {
         }
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| open_error(path, e.to_string()))?;
-        let db = ChromosomeDb { conn };
+        let db = ChromosomeDb {
+            conn,
+            path: path.display().to_string(),
+        };
         db.check_version(path, false)?;
+        db.check_tables(path)?;
         Ok(db)
     }
 
@@ -105,6 +114,27 @@ impl ChromosomeDb {
         }
     }
 
+    /// A file of the right version whose tables were dropped is damaged: say which is missing.
+    fn check_tables(&self, path: &Path) -> Result<(), DbError> {
+        for table in ["runs", "chromosomes"] {
+            let present: i64 = self
+                .conn
+                .query_row(
+                    "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+                    [table],
+                    |r| r.get(0),
+                )
+                .map_err(|e| open_error(path, e.to_string()))?;
+            if present == 0 {
+                return Err(open_error(
+                    path,
+                    format!("damaged: the table '{table}' is missing"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn table_count(&self, path: &Path) -> Result<i64, DbError> {
         self.conn
             .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
@@ -117,7 +147,8 @@ impl ChromosomeDb {
         run: &NewRun,
         chromosomes: &[NewChromosome],
     ) -> Result<(i64, Vec<i64>), DbError> {
-        let tx = self.conn.transaction()?;
+        let sql = sql_error(&self.path);
+        let tx = self.conn.transaction().map_err(&sql)?;
         tx.execute(
             "INSERT INTO runs (kind, seed, settings, generations, games, stop_reason) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -129,7 +160,8 @@ impl ChromosomeDb {
                 run.games as i64,
                 run.stop_reason
             ],
-        )?;
+        )
+        .map_err(&sql)?;
         let run_id = tx.last_insert_rowid();
         let mut ids = Vec::with_capacity(chromosomes.len());
         for c in chromosomes {
@@ -159,34 +191,41 @@ impl ChromosomeDb {
                     c.genes_json,
                     c.params
                 ],
-            )?;
+            )
+            .map_err(&sql)?;
             ids.push(tx.last_insert_rowid());
         }
-        tx.commit()?;
+        tx.commit().map_err(&sql)?;
         Ok((run_id, ids))
     }
 
     /// Every run, oldest first.
     pub fn runs(&self) -> Result<Vec<RunRow>, DbError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT r.id, r.kind, r.created, r.seed, r.settings, r.generations, r.games, \
+        let sql = sql_error(&self.path);
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT r.id, r.kind, r.created, r.seed, r.settings, r.generations, r.games, \
              r.stop_reason, (SELECT count(*) FROM chromosomes c WHERE c.run_id = r.id) \
              FROM runs r ORDER BY r.id",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok(RunRow {
-                id: r.get(0)?,
-                kind: r.get(1)?,
-                created: r.get(2)?,
-                seed: r.get::<_, i64>(3)? as u64,
-                settings_json: r.get(4)?,
-                generations: r.get::<_, i64>(5)? as u64,
-                games: r.get::<_, i64>(6)? as u64,
-                stop_reason: r.get(7)?,
-                chromosomes: r.get::<_, i64>(8)? as u64,
+            )
+            .map_err(&sql)?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok(RunRow {
+                    id: r.get(0)?,
+                    kind: r.get(1)?,
+                    created: r.get(2)?,
+                    seed: r.get::<_, i64>(3)? as u64,
+                    settings_json: r.get(4)?,
+                    generations: r.get::<_, i64>(5)? as u64,
+                    games: r.get::<_, i64>(6)? as u64,
+                    stop_reason: r.get(7)?,
+                    chromosomes: r.get::<_, i64>(8)? as u64,
+                })
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            .map_err(&sql)?;
+        rows.collect::<Result<_, _>>().map_err(&sql)
     }
 
     /// One run.
@@ -203,9 +242,10 @@ impl ChromosomeDb {
             "SELECT {CHROMOSOME_COLUMNS} FROM chromosomes WHERE ?1 IS NULL OR run_id = ?1 \
              ORDER BY id"
         );
-        let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map([run], chromosome_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let err = sql_error(&self.path);
+        let mut stmt = self.conn.prepare(&sql).map_err(&err)?;
+        let rows = stmt.query_map([run], chromosome_row).map_err(&err)?;
+        rows.collect::<Result<_, _>>().map_err(&err)
     }
 
     /// One chromosome by id.
@@ -213,7 +253,7 @@ impl ChromosomeDb {
         let sql = format!("SELECT {CHROMOSOME_COLUMNS} FROM chromosomes WHERE id = ?1");
         match self.conn.query_row(&sql, [id], chromosome_row) {
             Err(rusqlite::Error::QueryReturnedNoRows) => Err(DbError::NoSuchChromosome(id)),
-            other => Ok(other?),
+            other => other.map_err(sql_error(&self.path)),
         }
     }
 
@@ -232,6 +272,14 @@ impl ChromosomeDb {
                 Ok(all[index].clone())
             }
         }
+    }
+}
+
+/// Turns a query's error into one that names the database file.
+fn sql_error(path: &str) -> impl Fn(rusqlite::Error) -> DbError + '_ {
+    move |e| DbError::Sql {
+        path: path.to_string(),
+        message: e.to_string(),
     }
 }
 

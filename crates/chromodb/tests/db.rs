@@ -133,3 +133,34 @@ fn best_and_random_choose_within_the_newest_run() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_damaged_database_names_the_file_once_and_the_missing_table() {
+    let dir = temp("damaged");
+    let path = dir.join("damaged.sqlite");
+    {
+        let mut db = ChromosomeDb::create_or_open(&path).unwrap();
+        let run = NewRun {
+            kind: "mnc".into(),
+            seed: 1,
+            settings_json: "{}".into(),
+            generations: 1,
+            games: 2,
+            stop_reason: "generations".into(),
+        };
+        db.add_run(&run, &[chromosome(0, 1.0)]).unwrap();
+    }
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("DROP TABLE chromosomes;")
+        .unwrap();
+    let e = ChromosomeDb::open_existing(&path)
+        .err()
+        .unwrap()
+        .to_string();
+    let name = path.display().to_string();
+    assert_eq!(e.matches(&name).count(), 1, "{e}");
+    assert!(e.contains("'chromosomes' is missing"), "{e}");
+    assert_eq!(e.matches("chromosomes").count(), 1, "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

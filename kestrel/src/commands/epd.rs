@@ -10,7 +10,7 @@ macro_rules! say {
 }
 
 use anyhow::{Context, bail};
-use kestrel_chess::read_epd_file;
+use kestrel_chess::parse_epd_text;
 use kestrel_search::{EngineConfig, EngineParams};
 use kestrel_tools::epd_suite::{EpdLimit, PositionOutcome, positions_from_records, run_suite};
 use std::path::PathBuf;
@@ -19,7 +19,8 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct EpdArgs {
-    /// The EPD file (positions with `bm` and/or `am`).
+    /// The EPD file (positions with `bm` and/or `am`), or a built-in suite such as
+    /// `builtin:suites/wac-revised.epd`.
     pub file: PathBuf,
     /// Milliseconds per position (positions are then searched one at a time).
     #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
@@ -54,8 +55,9 @@ pub fn run(args: EpdArgs) -> anyhow::Result<()> {
         EngineParams::load(path, "--params")?.apply_to(&mut config);
     }
     config.hash_mb = args.hash.max(1);
-    let (records, errors) = read_epd_file(&args.file)
+    let text = kestrel_tools::data::read_text(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
+    let (records, errors) = parse_epd_text(&text);
     for (line, err) in &errors {
         eprintln!("{}:{line}: skipped: {err}", args.file.display());
     }

@@ -120,7 +120,7 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
     let outcome = run_tournament(&config, &fitness, &executor, &mut |s, best| {
         if !quiet {
             println!(
-                "iteration {:>3}: best {:.1} points ({:.0}%), mean {:.1}, diversity {:.2}, {:.1} games/s; best: {}",
+                "generation {:>3}: best {:.1} points ({:.0}%), mean {:.1}, diversity {:.2}, {:.1} games/s; best: {}",
                 s.generation,
                 s.best_fitness,
                 100.0 * s.best_objective,
