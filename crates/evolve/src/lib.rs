@@ -6,10 +6,11 @@
 pub mod chessmaps;
 pub mod cluster;
 pub mod coevolve;
-pub mod ga;
+pub use kestrel_ga as ga;
 pub mod mentor;
 pub mod mnc;
 pub mod moves;
+pub mod openings;
 pub mod search;
 pub mod tournament;
 pub mod tune;

@@ -4,7 +4,7 @@
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::driver::DriverProcess;
 use crate::cluster::protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
-use crate::ga::{Evaluation, Executor, FitnessFunction, FitnessJob, FitnessTasks, Genome};
+use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, FitnessTasks, Genome};
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::sync::Mutex;

@@ -2,7 +2,7 @@
 //! serialisable data ([`FitnessJob`]) scored by a pure [`FitnessFunction`]; an [`Executor`]
 //! decides where that happens (in-process on all cores today, other machines later).
 
-use crate::ga::Genome;
+use crate::Genome;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;

@@ -9,6 +9,7 @@
 
 mod chart;
 mod checkpoint;
+pub mod cluster;
 pub mod engine;
 mod executor;
 mod genome;

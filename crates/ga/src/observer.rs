@@ -3,7 +3,7 @@
 //! log in the background, and save any files of its own (e.g. a fitness memo), stopping the
 //! run cleanly (checkpoint saved) if a write fails.
 
-use crate::ga::{
+use crate::{
     BackgroundWriter, GaOutcome, GaRun, GenerationStats, GenerationView, Genome, render_log_csv,
 };
 use indicatif::{ProgressBar, ProgressStyle};

@@ -8,7 +8,6 @@
 pub mod blobs;
 mod driver;
 pub mod executor;
-pub mod openings;
 pub mod protocol;
 pub mod ray;
 pub mod registry;
@@ -18,7 +17,5 @@ pub use blobs::{BlobStore, content_hash, get_lines, put_lines};
 pub use executor::FitnessExecutor;
 pub use protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
 pub use ray::{ExecutorChoice, RayExecutor, RayOptions};
-pub use registry::{
-    FitnessSpec, Registry, RemoteFitness, builtin_registry, parse_spec, remote_fitness,
-};
+pub use registry::{FitnessSpec, Registry, RemoteFitness, parse_spec, remote_fitness};
 pub use worker::Worker;

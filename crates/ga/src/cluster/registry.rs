@@ -1,9 +1,9 @@
 //! Which fitness a worker can rebuild: a map from a spec's `kind` tag to its builder. Adding a
-//! GA to the cluster is one `register` line in [`builtin_registry`] plus its spec's `build`.
+//! GA to the cluster is one `register` line plus its spec's `build`.
 
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::protocol::TaggedSpec;
-use crate::ga::{
+use crate::{
     Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor, TaskResult,
 };
 use serde::Serialize;
@@ -155,34 +155,4 @@ impl Registry {
         })?;
         builder(&spec.spec, blobs)
     }
-}
-
-/// Every GA fitness this binary can run on a cluster.
-pub fn builtin_registry() -> Registry {
-    let mut r = Registry::new();
-    r.register(
-        crate::mentor::remote::MentorFitnessSpec::KIND,
-        crate::mentor::remote::build,
-    );
-    r.register(
-        crate::coevolve::remote::CoevolveRemoteSpec::KIND,
-        crate::coevolve::remote::build_remote,
-    );
-    r.register(
-        crate::mnc::remote::MncRemoteSpec::KIND,
-        crate::mnc::remote::build_remote,
-    );
-    r.register(
-        crate::moves::remote::MovesRemoteSpec::KIND,
-        crate::moves::remote::build_remote,
-    );
-    r.register(
-        crate::search::remote::SearchRemoteSpec::KIND,
-        crate::search::remote::build_remote,
-    );
-    r.register(
-        crate::tournament::RoundRobinRemoteSpec::KIND,
-        crate::tournament::build_remote,
-    );
-    r
 }
