@@ -30,7 +30,7 @@ pub use executor::{
 };
 pub use genome::{BitGenome, BitSpace, Crossover, Genome, RealGenome, RealSpace};
 pub use log::render_log_csv;
-pub use observer::{progress_bar, run_logged};
+pub use observer::{ExtraFiles, ProgressReport, run_logged};
 pub use rng::{Purpose, sample_rows, stream_rng};
 pub use select::{Selection, Selector, fittest_first};
 pub use settings::{GaSettings, StepSchedule, Termination};

@@ -10,16 +10,16 @@ use super::job_options::JobOptions;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};
-use kestrel_evolve::cluster::{FitnessExecutor, FitnessSpec};
-use kestrel_evolve::ga::{
-    Crossover, GaRun, GaSettings, GenerationStats, RealGenome, Selection, Termination, write_chart,
-};
 use kestrel_evolve::mnc::remote::MncRemoteSpec;
 use kestrel_evolve::mnc::store::{generational_leaders, mnc_leaders, params_text};
 use kestrel_evolve::mnc::tables::{distance, kestrel_chromosome, pst_space};
 use kestrel_evolve::mnc::{
     MncLine, MncRun, MncSettings, MncTermination, MoveBudget, SmallChange, TournamentFitness,
     TournamentSpec, render_mnc_csv,
+};
+use kestrel_ga::cluster::{FitnessExecutor, FitnessSpec};
+use kestrel_ga::{
+    Crossover, GaRun, GaSettings, GenerationStats, RealGenome, Selection, Termination, write_chart,
 };
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -315,7 +315,7 @@ fn run_generational(
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     kestrel_params::atomic::write_atomic(
         &args.out.join("log.csv"),
-        kestrel_evolve::ga::render_log_csv(&outcome.history).as_bytes(),
+        kestrel_ga::render_log_csv(&outcome.history).as_bytes(),
     )?;
     let scores: Vec<f64> = outcome.evaluations.iter().map(|e| e.fitness).collect();
     let generations = outcome.history.len() as u64;
@@ -406,9 +406,9 @@ fn bench(fitness: &TournamentFitness, games: usize, threads: usize) -> anyhow::R
     let players = games.div_ceil(2) * 2 / fitness.spec.rounds.max(1);
     let players = players.max(2);
     let space = pst_space(0.05);
-    let mut rng = kestrel_evolve::ga::stream_rng(1, 0, kestrel_evolve::ga::Purpose::Init);
+    let mut rng = kestrel_ga::stream_rng(1, 0, kestrel_ga::Purpose::Init);
     let genomes: Vec<RealGenome> = (0..players)
-        .map(|_| <RealGenome as kestrel_evolve::ga::Genome>::random(&space, &mut rng))
+        .map(|_| <RealGenome as kestrel_ga::Genome>::random(&space, &mut rng))
         .collect();
     let time = |pool_threads: usize| -> anyhow::Result<(u64, f64)> {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -439,8 +439,8 @@ fn bench(fitness: &TournamentFitness, games: usize, threads: usize) -> anyhow::R
 /// OUT/random-tables.toml (a random organism, by `--seed`): the measurement references.
 fn write_references(out: &Path, seed: u64) -> anyhow::Result<()> {
     let space = pst_space(0.05);
-    let mut rng = kestrel_evolve::ga::stream_rng(seed, 0, kestrel_evolve::ga::Purpose::Init);
-    let random = <RealGenome as kestrel_evolve::ga::Genome>::random(&space, &mut rng);
+    let mut rng = kestrel_ga::stream_rng(seed, 0, kestrel_ga::Purpose::Init);
+    let random = <RealGenome as kestrel_ga::Genome>::random(&space, &mut rng);
     for (name, genome) in [
         ("kestrel-tables.toml", kestrel_chromosome()),
         ("random-tables.toml", random),

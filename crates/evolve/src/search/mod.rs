@@ -5,7 +5,7 @@
 //! - [`suite`]: EPD suites with `bm`/`am`, read and split (seeded) into train and test halves;
 //! - [`solve`]: the cost of one position under one parameter set (node-counted, deterministic);
 //! - [`fitness`]: the serialisable [`fitness::SearchFitnessSpec`] and the memoised
-//!   [`fitness::SearchFitness`] (a `ga::FitnessFunction` for bit and real genomes);
+//!   [`fitness::SearchFitness`] (a `kestrel_ga::FitnessFunction` for bit and real genomes);
 //! - [`run`]: the whole experiment (GA, params file, log, chart, checkpoint, held-out report);
 //! - [`validation`]: each generation's best scored on validation positions; the run returns
 //!   the one that does best there (early stopping);
