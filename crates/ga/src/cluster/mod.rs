@@ -8,6 +8,8 @@
 pub mod blobs;
 mod driver;
 pub mod executor;
+pub mod jobs;
+pub mod processes;
 pub mod protocol;
 pub mod ray;
 pub mod registry;
@@ -15,6 +17,8 @@ pub mod worker;
 
 pub use blobs::{BlobStore, content_hash, get_lines, put_lines};
 pub use executor::FitnessExecutor;
+pub use jobs::{JobCutting, JobRunner};
+pub use processes::{WorkerProcesses, WorkerStreams};
 pub use protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
 pub use ray::{ExecutorChoice, RayExecutor, RayOptions};
 pub use registry::{FitnessSpec, Registry, RemoteFitness, parse_spec, remote_fitness};
