@@ -1,8 +1,11 @@
-//! Fitness on a cluster: a versioned job protocol (fitness as a tagged spec, large inputs by
-//! content hash), the worker loop behind `kestrel worker`, a registry from spec tags to
-//! builders, and the Ray executor that drives the Python package `kestrel_ray`.
+//! Fitness on other processes and machines: a versioned job protocol (fitness as a tagged spec,
+//! large inputs by content hash), the worker loop (what `kestrel worker` runs), a registry
+//! from spec tags to the problems' builders (filled by the program, e.g.
+//! `kestrel_evolve::register_all`), one way of cutting a generation into jobs ([`jobs`]), and
+//! two executors on it: [`WorkerProcesses`] on this machine and the Ray executor that drives
+//! the Python package `kestrel_ray`.
 //!
-//! A run on Ray equals the same run in process: jobs are pure (spec, sample seed, genomes),
+//! A run on workers equals the same run in process: jobs are pure (spec, sample seed, genomes),
 //! they are cut on the fitness's chunk boundaries, and scores travel as round-trip-exact JSON.
 
 pub mod blobs;
