@@ -111,3 +111,63 @@ pub fn load_search_params(name: &str) -> Result<ParamValues, String> {
     }
     Ok(params.search)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("line {i}")).collect()
+    }
+
+    #[test]
+    fn validation_is_a_seeded_share_of_the_training_lines() {
+        let (train, validation) = validation_split(lines(8), 0.25, 4).unwrap();
+        assert_eq!((train.len(), validation.len()), (6, 2));
+        let mut all: Vec<String> = train.iter().chain(&validation).cloned().collect();
+        all.sort();
+        let mut expected = lines(8);
+        expected.sort();
+        assert_eq!(all, expected, "a split, nothing lost or repeated");
+        assert_eq!(validation_split(lines(8), 0.25, 4).unwrap().1, validation);
+        assert_eq!(
+            validation_split(lines(5), 0.0, 4).unwrap(),
+            (lines(5), Vec::new())
+        );
+        let err = validation_split(lines(5), 1.0, 4).unwrap_err();
+        assert_eq!(err, "--validation-fraction must be within [0, 1)");
+        let err = validation_split(lines(1), 0.5, 4).unwrap_err();
+        assert!(err.contains("at least two training positions"), "{err}");
+    }
+
+    #[test]
+    fn set_names_and_bad_choices() {
+        assert_eq!(set_names("falcon").len(), FALCON_SET.len());
+        assert_eq!(set_names("all").len(), SEARCH_TABLE.decls.len());
+        assert_eq!(set_names("a, b"), vec!["a".to_string(), "b".to_string()]);
+        let choice = SuiteChoice {
+            suite: vec![PathBuf::from("no-such-suite.epd")],
+            train: Vec::new(),
+            test: Vec::new(),
+            test_fraction: 1.5,
+            split_seed: 1,
+            train_size: None,
+        };
+        let err = train_and_test(&choice).unwrap_err();
+        assert_eq!(err, "--test-fraction must be within [0, 1)");
+        let missing = SuiteChoice {
+            test_fraction: 0.5,
+            ..choice
+        };
+        assert!(
+            train_and_test(&missing)
+                .unwrap_err()
+                .contains("no-such-suite.epd")
+        );
+        assert!(load_search_params("no-such-params.toml").is_err());
+        assert_eq!(
+            load_search_params("default").unwrap(),
+            ParamValues::defaults(&SEARCH_TABLE)
+        );
+    }
+}
