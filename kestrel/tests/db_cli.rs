@@ -5,8 +5,8 @@ mod common;
 use common::{kestrel, temp_dir};
 
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};
-use kestrel_evolve::ga::RealGenome;
 use kestrel_evolve::mnc::tables::{GENES, distance, kestrel_chromosome};
+use kestrel_ga::RealGenome;
 
 fn chromosome(niche: u32, genes: &RealGenome) -> NewChromosome {
     NewChromosome {

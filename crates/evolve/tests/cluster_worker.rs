@@ -2,17 +2,15 @@
 //! in-process executor, game jobs (ranges of a round robin) sum to the in-process scores, and
 //! bad jobs get clear failures instead of scores.
 
-use kestrel_evolve::cluster::{
-    BlobStore, FitnessSpec, JobEnvelope, PROTOCOL_VERSION, Worker, builtin_registry,
-};
-use kestrel_evolve::ga::{
-    BitGenome, BitSpace, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor, Purpose,
-    stream_rng,
-};
 use kestrel_evolve::mentor::organism::GenomeKind;
 use kestrel_evolve::mentor::positions::PositionSet;
 use kestrel_evolve::mentor::remote::MentorFitnessSpec;
 use kestrel_evolve::mentor::run::{BUILTIN_POSITIONS, ParamSet};
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, JobEnvelope, PROTOCOL_VERSION, Worker};
+use kestrel_ga::{
+    BitGenome, BitSpace, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor, Purpose,
+    stream_rng,
+};
 use kestrel_params::Coding;
 
 #[test]
@@ -57,14 +55,14 @@ fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
         genomes: serde_json::to_value(&genomes).unwrap(),
         tasks: None,
     };
-    let registry = builtin_registry();
+    let registry = kestrel_evolve::registry();
     let mut worker = Worker::new(&registry, store.clone());
     let line = serde_json::to_string(&envelope).unwrap();
     let mut out = Vec::new();
     worker
         .serve(format!("{line}\n{line}\n").as_bytes(), &mut out)
         .unwrap();
-    let replies: Vec<kestrel_evolve::cluster::WorkerReply> = String::from_utf8(out)
+    let replies: Vec<kestrel_ga::cluster::WorkerReply> = String::from_utf8(out)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -96,7 +94,7 @@ fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
         "cannot build fitness 'chess960' (it knows: coevolve, mentor, mnc, moves, search, tournament)",
     );
     let mut missing = envelope.clone();
-    missing.fitness.spec["train"] = serde_json::json!(kestrel_evolve::cluster::content_hash(b"x"));
+    missing.fitness.spec["train"] = serde_json::json!(kestrel_ga::cluster::content_hash(b"x"));
     fails(&missing, "not in this node's cache");
     let r = worker.answer("{not json");
     assert!(r.error.unwrap().contains("malformed job"));
@@ -108,11 +106,11 @@ fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
 /// games is refused.
 #[test]
 fn game_jobs_split_over_workers_sum_to_the_in_process_round_robin() {
-    use kestrel_evolve::ga::{FitnessTasks, evaluate_by_tasks};
     use kestrel_evolve::tournament::{
         Organism, OrganismSpace, RoundRobinFitness, RoundRobinRemoteSpec, TournamentSpec,
         opening_fens,
     };
+    use kestrel_ga::{FitnessTasks, evaluate_by_tasks};
     let dir = std::env::temp_dir().join(format!("kestrel-cluster-games-{}", std::process::id()));
     let store = BlobStore::new(&dir);
     let openings = [kestrel_tools::Opening::startpos()];
@@ -133,7 +131,7 @@ fn game_jobs_split_over_workers_sum_to_the_in_process_round_robin() {
     assert_eq!(games, 12);
 
     let remote = RoundRobinRemoteSpec::store(&spec, &store).unwrap();
-    let registry = builtin_registry();
+    let registry = kestrel_evolve::registry();
     let job = |range: [usize; 2]| JobEnvelope {
         version: PROTOCOL_VERSION,
         fitness: remote.tagged(),

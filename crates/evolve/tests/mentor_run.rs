@@ -2,7 +2,6 @@
 //! evaluator, the label cache, and reproducibility.
 
 use kestrel_eval::{COMPACT_SET, EVAL_TABLE, Evaluator, is_compact};
-use kestrel_evolve::ga::{GaSettings, Termination};
 use kestrel_evolve::mentor::builtin::BuiltinMentor;
 use kestrel_evolve::mentor::labels::Label;
 use kestrel_evolve::mentor::organism::GenomeKind;
@@ -10,6 +9,7 @@ use kestrel_evolve::mentor::positions::PositionSet;
 use kestrel_evolve::mentor::run::{
     BUILTIN_POSITIONS, MentorRunConfig, MentorSpec, ParamSet, PositionsSource, run_mentor,
 };
+use kestrel_ga::{GaSettings, Termination};
 use kestrel_params::Coding;
 
 fn config(dir: &std::path::Path) -> MentorRunConfig {

@@ -2,12 +2,12 @@
 //! same result, lineage is kept, and the database rows play.
 
 use kestrel_chess::Board;
-use kestrel_evolve::ga::InProcessExecutor;
 use kestrel_evolve::mnc::store::mnc_leaders;
 use kestrel_evolve::mnc::{
     MncLine, MncOutcome, MncRun, MncSettings, MncTermination, MoveBudget, TournamentFitness,
     TournamentSpec,
 };
+use kestrel_ga::InProcessExecutor;
 use kestrel_tools::Opening;
 use std::ops::ControlFlow;
 use std::path::PathBuf;

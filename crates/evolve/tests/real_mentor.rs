@@ -2,10 +2,6 @@
 //! reproducibly, and a killed run resumes to the same organism.
 
 use kestrel_eval::EVAL_TABLE;
-use kestrel_evolve::ga::{
-    Crossover, GaRun, GaSettings, GenerationView, InProcessExecutor, RealGenome, Selection,
-    StepSchedule, Termination,
-};
 use kestrel_evolve::mentor::builtin::BuiltinMentor;
 use kestrel_evolve::mentor::fitness::{LabelledSet, MentorFitness};
 use kestrel_evolve::mentor::labels::Label;
@@ -13,6 +9,10 @@ use kestrel_evolve::mentor::organism::{GenomeKind, real_space};
 use kestrel_evolve::mentor::positions::PositionSet;
 use kestrel_evolve::mentor::run::{
     BUILTIN_POSITIONS, MentorRunConfig, MentorSpec, ParamSet, PositionsSource, run_mentor,
+};
+use kestrel_ga::{
+    Crossover, GaRun, GaSettings, GenerationView, InProcessExecutor, RealGenome, Selection,
+    StepSchedule, Termination,
 };
 use kestrel_params::{Coding, ParamValues};
 use std::ops::ControlFlow;

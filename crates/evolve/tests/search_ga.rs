@@ -3,16 +3,16 @@
 //! a tiny run improves on its random start, validation picks the generation that does best on
 //! unseen positions, and an all-unsolved suite gives a clear report.
 
-use kestrel_evolve::ga::{
-    BitGenome, BitSpace, FitnessFunction, GaRun, GaSettings, GenerationView, Genome,
-    InProcessExecutor, Purpose, StopReason, Termination, stream_rng,
-};
 use kestrel_evolve::mentor::organism::GenomeKind;
 use kestrel_evolve::search::fitness::{
     Objective, SearchFitness, SearchFitnessSpec, position_costs, suite_score,
 };
 use kestrel_evolve::search::run::{SearchRunConfig, run_search_ga};
 use kestrel_evolve::search::solve::CostRule;
+use kestrel_ga::{
+    BitGenome, BitSpace, FitnessFunction, GaRun, GaSettings, GenerationView, Genome,
+    InProcessExecutor, Purpose, StopReason, Termination, stream_rng,
+};
 use kestrel_params::{Coding, ParamsFile};
 use kestrel_search::SEARCH_TABLE;
 use std::ops::ControlFlow;
@@ -203,9 +203,8 @@ fn a_killed_run_resumes_to_the_same_result() {
     });
     assert_eq!(resumed.population, whole.population);
     assert_eq!(resumed.evaluations, whole.evaluations);
-    let objectives = |h: &[kestrel_evolve::ga::GenerationStats]| {
-        h.iter().map(|s| s.best_objective).collect::<Vec<_>>()
-    };
+    let objectives =
+        |h: &[kestrel_ga::GenerationStats]| h.iter().map(|s| s.best_objective).collect::<Vec<_>>();
     assert_eq!(objectives(&resumed.history), objectives(&whole.history));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,11 +1,11 @@
 //! The tournament GA: exact resume, determinism across thread counts, the two variants, bad
 //! input, and the shipped teaching engine params file.
 
-use kestrel_evolve::ga::{Checkpoint, InProcessExecutor};
 use kestrel_evolve::tournament::{
     Organism, RoundRobinFitness, TournamentConfig, TournamentSpec, Variant, bench_round_robin,
     book_openings, run_tournament, teaching_params_file,
 };
+use kestrel_ga::{Checkpoint, InProcessExecutor};
 use kestrel_tools::book::Book;
 use std::path::PathBuf;
 

@@ -108,8 +108,8 @@ fn show(db: &ChromosomeDb, which: &str) -> anyhow::Result<()> {
 /// The distance matrix: mean |difference| of the rounded table values over the 608 entries
 /// that can change play (`kestrel_evolve::mnc::tables::distance`), the niche-counting metric.
 fn distances(db: &ChromosomeDb, run: Option<i64>) -> anyhow::Result<()> {
-    use kestrel_evolve::ga::RealGenome;
     use kestrel_evolve::mnc::tables::{GENES, distance, kestrel_chromosome};
+    use kestrel_ga::RealGenome;
     let rows = db.chromosomes(run)?;
     if rows.is_empty() {
         anyhow::bail!(

@@ -6,10 +6,10 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
-use super::run_folder::say;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kestrel_evolve::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
+use kestrel_evolve::mentor::report::render_mentor_report;
 use kestrel_evolve::mentor::run::{
     MentorRunConfig, MentorSpec, ParamSet, PositionsSource, run_mentor,
 };
@@ -169,8 +169,8 @@ enum PairingArg {
 
 fn run_match(a: MatchArgs) -> anyhow::Result<()> {
     use kestrel_evolve::mentor::paper_match::{Pairing, paper_match, random_organism};
-    use kestrel_evolve::mentor::run::BUILTIN_POSITIONS;
-    use kestrel_tools::{GameSettings, Opening, limits::Limit, load_openings, sample_openings};
+    use kestrel_evolve::mentor::report::{match_openings, render_match_results};
+    use kestrel_tools::{GameSettings, limits::Limit};
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -195,16 +195,8 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
         (.., Some(ms)) => Limit::MoveTime(std::time::Duration::from_millis(ms)),
         _ => Limit::Nodes(20_000),
     };
-    let pool: Vec<Opening> = match &a.openings {
-        Some(path) => load_openings(path)?,
-        None => PositionSet::parse_epd(BUILTIN_POSITIONS)
-            .map_err(anyhow::Error::msg)?
-            .test
-            .into_iter()
-            .map(Opening::from_board)
-            .collect(),
-    };
-    let openings = sample_openings(&pool, a.games.div_ceil(2), a.seed);
+    let openings =
+        match_openings(a.openings.as_deref(), a.games, a.seed).map_err(anyhow::Error::msg)?;
     let concurrency = a.concurrency.max(1);
     println!(
         "{} games per pairing, {:?} per move, {} openings, {} at a time",
@@ -227,38 +219,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
             }
         },
     );
-    println!(
-        "{:<20} {:>5} {:>5} {:>5} {:>7} {:>18}",
-        "match", "W", "D", "L", "score", "Elo (95% CI)"
-    );
-    for r in &results {
-        let s = &r.summary;
-        println!(
-            "{:<20} {:>5} {:>5} {:>5} {:>6.1}% {:>+7.0} [{:+.0}, {:+.0}]",
-            format!("{} - {}", r.first, r.second),
-            s.wdl.wins,
-            s.wdl.draws,
-            s.wdl.losses,
-            100.0 * s.score,
-            s.elo,
-            s.ci_low,
-            s.ci_high
-        );
-    }
-    println!(
-        "{:<20} {:>10} {:>10} {:>12} {:>12}",
-        "search", "nps 1st", "nps 2nd", "depth 1st", "depth 2nd"
-    );
-    for r in &results {
-        println!(
-            "{:<20} {:>10.0} {:>10.0} {:>12.2} {:>12.2}",
-            format!("{} - {}", r.first, r.second),
-            r.first_search.nps(),
-            r.second_search.nps(),
-            r.first_search.mean_depth(),
-            r.second_search.mean_depth()
-        );
-    }
+    print!("{}", render_match_results(&results));
     Ok(())
 }
 
@@ -367,71 +328,7 @@ fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
     };
     let mut folder = a.job.claim(&a.out)?;
     let r = run_mentor(&cfg).map_err(anyhow::Error::msg)?;
-    say!(folder, "mentor            {}", r.mentor_key);
-    say!(folder, "fitness on        {}", r.executor);
-    say!(
-        folder,
-        "positions         {} train, {} test ({} mate scores and {} mentor failures left out)",
-        r.train_positions,
-        r.test_positions,
-        r.dropped_mates,
-        r.dropped_failures
-    );
-    say!(
-        folder,
-        "labels            {} cached, {} computed in {:.1} s, {} mentor restarts",
-        r.labels.cached,
-        r.labels.computed,
-        r.labels.seconds,
-        r.labels.restarts
-    );
-    say!(
-        folder,
-        "evolution         {} generations in {:.2} s ({:?})",
-        r.generations,
-        r.ga_seconds,
-        r.stop
-    );
-    say!(
-        folder,
-        "best of gen. 0    {:.1} cp mean |error| (random organisms)",
-        r.first_generation_best
-    );
-    say!(folder, "train error       {:.1} cp", r.train_error);
-    for m in &r.per_mentor {
-        say!(
-            folder,
-            "  vs {:<30} organism {:.1} / {:.1} cp train / test; mentor vs combined {:.1} / {:.1} cp",
-            m.key,
-            m.organism.0,
-            m.organism.1,
-            m.vs_combined.0,
-            m.vs_combined.1
-        );
-    }
-    say!(folder, "test error        {:.1} cp", r.test_error);
-    if let Some(f) = &r.floor {
-        say!(
-            folder,
-            "linear floor      {:.1} cp train, {:.1} cp test (best fit of the evolved terms; {:.1} / {:.1} cp within their bit ranges)",
-            f.train_error,
-            f.test_error,
-            f.bounded_train_error,
-            f.bounded_test_error
-        );
-    }
-    say!(
-        folder,
-        "hand-tuned eval   {:.1} cp train, {:.1} cp test (Kestrel's full static evaluation)",
-        r.handtuned_error.0,
-        r.handtuned_error.1
-    );
-    say!(
-        folder,
-        "hand-tuned set    {:.1} cp train, {:.1} cp test (hand-tuned values of the evolved set alone)",
-        r.handtuned_set_error.0,
-        r.handtuned_set_error.1
-    );
+    folder.report(&render_mentor_report(&r));
     super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
     folder.finish(a.ga.seed)
 }

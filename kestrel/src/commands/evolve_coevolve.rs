@@ -8,16 +8,14 @@ use super::job_options::JobOptions;
 use super::run_folder::say;
 use anyhow::{Context, bail};
 use clap::Args;
-use kestrel_evolve::cluster::FitnessSpec;
 use kestrel_evolve::coevolve::remote::CoevolveRemoteSpec;
 use kestrel_evolve::coevolve::{
     CoevolveFitness, challengers, parent_genome, parents_space, player, playoff, seeded_population,
 };
-use kestrel_evolve::ga::{
-    GaOutcome, GaRun, GenerationView, RealGenome, render_log_csv, write_chart,
-};
 use kestrel_evolve::mentor::organism::{Organism, with_fields};
 use kestrel_evolve::mentor::run::ParamSet;
+use kestrel_ga::cluster::FitnessSpec;
+use kestrel_ga::{GaOutcome, GaRun, GenerationView, RealGenome, render_log_csv, write_chart};
 use kestrel_params::{ParamValues, ParamsFile};
 use kestrel_tools::{
     EngineSpec, GameSettings, Limit, MatchSettings, Opening, Termination, load_openings, run_match,

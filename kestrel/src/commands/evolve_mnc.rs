@@ -7,23 +7,18 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::CrossoverArg;
 use super::job_options::JobOptions;
-use anyhow::{Context, bail};
+use super::run_folder::say;
+use anyhow::Context;
 use clap::{Args, ValueEnum};
-use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};
-use kestrel_evolve::cluster::{FitnessExecutor, FitnessSpec};
-use kestrel_evolve::ga::{
-    Crossover, GaRun, GaSettings, GenerationStats, RealGenome, Selection, Termination, write_chart,
-};
+use kestrel_evolve::mnc::experiment::{MncOutput, evolve_generational, evolve_mnc};
+use kestrel_evolve::mnc::measure::{bench_games, write_references};
 use kestrel_evolve::mnc::remote::MncRemoteSpec;
-use kestrel_evolve::mnc::store::{generational_leaders, mnc_leaders, params_text};
-use kestrel_evolve::mnc::tables::{distance, kestrel_chromosome, pst_space};
 use kestrel_evolve::mnc::{
-    MncLine, MncRun, MncSettings, MncTermination, MoveBudget, SmallChange, TournamentFitness,
-    TournamentSpec, render_mnc_csv,
+    MncSettings, MncTermination, MoveBudget, SmallChange, TournamentFitness, TournamentSpec,
 };
-use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use kestrel_ga::Crossover;
+use kestrel_ga::cluster::FitnessSpec;
+use std::path::PathBuf;
 
 /// Which GA evolves the tables.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -181,275 +176,35 @@ pub fn run(args: MncArgs) -> anyhow::Result<()> {
     let threads = args.job.start_threads()?;
     let fitness = TournamentFitness::build(args.spec()).map_err(anyhow::Error::msg)?;
     if let Some(games) = args.bench_games {
-        return bench(&fitness, games, threads);
+        print!(
+            "{}",
+            bench_games(&fitness, games, threads).map_err(anyhow::Error::msg)?
+        );
+        return Ok(());
     }
     if args.write_references {
         std::fs::create_dir_all(&args.out)
             .with_context(|| format!("cannot create {}", args.out.display()))?;
-        return write_references(&args.out, args.seed);
+        let written = write_references(&args.out, args.seed).map_err(anyhow::Error::msg)?;
+        print!("{written}");
+        return Ok(());
     }
-    let folder = args.job.claim(&args.out)?;
+    let mut folder = args.job.claim(&args.out)?;
     let executor = args
         .executor
         .start(|store| Ok(MncRemoteSpec::store(&fitness, store)?.tagged()))?;
-    println!("fitness on        {}", executor.describe());
-    match args.algorithm {
-        AlgorithmArg::Mnc => run_mnc(&args, &fitness, &executor)?,
-        AlgorithmArg::Generational => run_generational(&args, &fitness, &executor)?,
-    }
-    folder.finish(args.seed)
-}
-
-fn run_mnc(
-    args: &MncArgs,
-    fitness: &TournamentFitness,
-    executor: &FitnessExecutor,
-) -> anyhow::Result<()> {
+    say!(folder, "fitness on        {}", executor.describe());
+    let output = MncOutput {
+        out: args.out.clone(),
+        db: args.db.clone(),
+        resume: args.job.resume,
+        quiet: args.job.quiet,
+    };
     let settings = args.settings();
-    let run = MncRun {
-        settings: settings.clone(),
-        fitness,
-        executor,
-        checkpoint: Some(args.out.join("checkpoint.json")),
-        resume: args.job.resume,
+    let report = match args.algorithm {
+        AlgorithmArg::Mnc => evolve_mnc(&settings, &fitness, &executor, &output),
+        AlgorithmArg::Generational => evolve_generational(&settings, &fitness, &executor, &output),
     };
-    let quiet = args.job.quiet;
-    let log_path = args.out.join("log.csv");
-    let outcome = run
-        .run(&mut |line: &MncLine, _| {
-            if !quiet {
-                eprintln!(
-                    "gen {:>4}  best #{:<5} score {:.3} (lifetime {:.3})  niches {:>2}  \
-                     best-to-Kestrel {:>5.1} cp  {} games {:.1} s",
-                    line.generation,
-                    line.best_id,
-                    line.best_score,
-                    line.best_lifetime,
-                    line.niches,
-                    line.best_to_kestrel_cp,
-                    line.games,
-                    line.seconds
-                );
-            }
-            ControlFlow::Continue(())
-        })
-        .map_err(anyhow::Error::msg)?;
-    let history = &outcome.state.history;
-    kestrel_params::atomic::write_atomic(&log_path, render_mnc_csv(history).as_bytes())?;
-    write_chart(
-        &args.out.join("evolution.svg"),
-        &chart_lines(history),
-        "distance to Kestrel's tables (cp)",
-    )
-    .map_err(anyhow::Error::msg)?;
-    let leaders = mnc_leaders(&outcome.state, &outcome.population, &outcome.niches);
-    write_leaders(&args.out, &leaders)?;
-    let db_run = NewRun {
-        kind: "mnc".into(),
-        seed: settings.seed,
-        settings_json: settings_json(&settings, &fitness.spec),
-        generations: history.len() as u64,
-        games: outcome.state.games,
-        stop_reason: outcome.stop.name().into(),
-    };
-    let ids = store(&args.db, &db_run, &leaders)?;
-    println!(
-        "evolution         {} generations, {} games ({})",
-        history.len(),
-        outcome.state.games,
-        outcome.stop.name()
-    );
-    print_leaders(&leaders, &ids, &outcome.population.len());
-    println!("database          {} (run stored)", args.db.display());
-    println!(
-        "params, log       {}, {}",
-        args.out.join("best.toml").display(),
-        log_path.display()
-    );
-    Ok(())
-}
-
-fn run_generational(
-    args: &MncArgs,
-    fitness: &TournamentFitness,
-    executor: &FitnessExecutor,
-) -> anyhow::Result<()> {
-    if args.init_range.is_some() {
-        bail!("--init-range is for --algorithm mnc only (the core GA starts from the whole range)");
-    }
-    let mnc = args.settings();
-    let settings = GaSettings {
-        population: mnc.population,
-        crossover_rate: mnc.crossover_rate,
-        crossover: mnc.crossover,
-        mutation_rate: mnc.mutation_rate,
-        selection: Selection::Roulette,
-        elitism: 1,
-        termination: Termination {
-            generations: mnc.termination.generations,
-            fitness_threshold: None,
-            stall_generations: None,
-        },
-        seed: mnc.seed,
-        mutation_step: None,
-    };
-    let space = pst_space(mnc.mutation_sigma);
-    let run = GaRun::<RealGenome> {
-        settings: settings.clone(),
-        space: &space,
-        fitness,
-        executor,
-        checkpoint: Some(args.out.join("checkpoint.json")),
-        resume: args.job.resume,
-        seed_population: None,
-    };
-    let quiet = args.job.quiet;
-    let outcome = run
-        .run(&mut |v| {
-            if !quiet {
-                eprintln!(
-                    "gen {:>4}  best score {:.3}  {:.1} s",
-                    v.stats.generation, v.stats.best_fitness, v.stats.seconds
-                );
-            }
-            ControlFlow::Continue(())
-        })
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    kestrel_params::atomic::write_atomic(
-        &args.out.join("log.csv"),
-        kestrel_evolve::ga::render_log_csv(&outcome.history).as_bytes(),
-    )?;
-    let scores: Vec<f64> = outcome.evaluations.iter().map(|e| e.fitness).collect();
-    let generations = outcome.history.len() as u64;
-    let leaders = generational_leaders(&outcome.population, &scores, mnc.niche_radius, generations);
-    write_leaders(&args.out, &leaders)?;
-    // Every generation plays one tournament of the whole population: n * 2 * rounds games.
-    let games = generations * (mnc.population as u64 * fitness.spec.rounds as u64);
-    let db_run = NewRun {
-        kind: "generational".into(),
-        seed: mnc.seed,
-        settings_json: settings_json(&mnc, &fitness.spec),
-        generations,
-        games,
-        stop_reason: format!("{:?}", outcome.stop).to_lowercase(),
-    };
-    let ids = store(&args.db, &db_run, &leaders)?;
-    println!("evolution         {generations} generations, about {games} games (generational)");
-    print_leaders(&leaders, &ids, &mnc.population);
-    println!("database          {}", args.db.display());
-    Ok(())
-}
-
-/// The chart's two lines: the best organism's and the population's mean distance to Kestrel's
-/// tuned tables (an outside yardstick; tournament scores are relative).
-fn chart_lines(history: &[MncLine]) -> Vec<GenerationStats> {
-    history
-        .iter()
-        .map(|l| GenerationStats {
-            generation: l.generation,
-            best_objective: l.best_to_kestrel_cp,
-            mean_objective: l.mean_to_kestrel_cp,
-            best_fitness: l.best_score,
-            mean_fitness: 0.5,
-            diversity: l.diversity,
-            seconds: l.seconds,
-        })
-        .collect()
-}
-
-fn settings_json(settings: &MncSettings, spec: &TournamentSpec) -> String {
-    serde_json::json!({ "mnc": settings, "games": spec }).to_string()
-}
-
-/// best.toml (niche 1) and niche-K.toml for every leader.
-fn write_leaders(out: &Path, leaders: &[NewChromosome]) -> anyhow::Result<()> {
-    for c in leaders {
-        let path = out.join(format!("niche-{}.toml", c.niche));
-        kestrel_params::atomic::write_atomic(&path, c.params.as_bytes())?;
-        if c.niche == 1 {
-            kestrel_params::atomic::write_atomic(&out.join("best.toml"), c.params.as_bytes())?;
-        }
-    }
-    Ok(())
-}
-
-fn store(db: &Path, run: &NewRun, leaders: &[NewChromosome]) -> anyhow::Result<Vec<i64>> {
-    let mut db = ChromosomeDb::create_or_open(db)?;
-    Ok(db.add_run(run, leaders)?.1)
-}
-
-fn print_leaders(leaders: &[NewChromosome], ids: &[i64], population: &usize) {
-    let kestrel = kestrel_chromosome();
-    println!(
-        "niches            {} distinct in a population of {population}",
-        leaders.len()
-    );
-    for (c, id) in leaders.iter().zip(ids) {
-        let genome: RealGenome =
-            serde_json::from_str(&c.genes_json).expect("genes were written as JSON");
-        println!(
-            "  niche {:>2}: {:>2} organisms, leader #{} (db id {id}) fitness {:.3}, \
-             {:.1} cp from Kestrel's tables",
-            c.niche,
-            c.niche_size,
-            c.organism,
-            c.fitness,
-            distance(&genome, &kestrel)
-        );
-    }
-}
-
-/// Games per second of the fitness games, one thread against the whole pool.
-fn bench(fitness: &TournamentFitness, games: usize, threads: usize) -> anyhow::Result<()> {
-    if games < 2 {
-        bail!("--bench-games needs at least 2 games");
-    }
-    // A population that plays `games` games in one round: games / 2 pairs.
-    let players = games.div_ceil(2) * 2 / fitness.spec.rounds.max(1);
-    let players = players.max(2);
-    let space = pst_space(0.05);
-    let mut rng = kestrel_evolve::ga::stream_rng(1, 0, kestrel_evolve::ga::Purpose::Init);
-    let genomes: Vec<RealGenome> = (0..players)
-        .map(|_| <RealGenome as kestrel_evolve::ga::Genome>::random(&space, &mut rng))
-        .collect();
-    let time = |pool_threads: usize| -> anyhow::Result<(u64, f64)> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(pool_threads)
-            .build()?;
-        let started = Instant::now();
-        let (tallies, _) = pool.install(|| fitness.play(7, &genomes));
-        let played: u64 = tallies.iter().map(|t| t.games).sum::<u64>() / 2;
-        Ok((played, started.elapsed().as_secs_f64()))
-    };
-    let (n1, t1) = time(1)?;
-    println!(
-        "1 thread          {n1} games in {t1:.2} s: {:.2} games/s",
-        n1 as f64 / t1
-    );
-    if threads > 1 {
-        let (n, t) = time(threads)?;
-        println!(
-            "{threads} threads         {n} games in {t:.2} s: {:.2} games/s ({:.2}x)",
-            n as f64 / t,
-            t1 / t
-        );
-    }
-    Ok(())
-}
-
-/// OUT/kestrel-tables.toml (Kestrel's tuned tables in the organism's term set) and
-/// OUT/random-tables.toml (a random organism, by `--seed`): the measurement references.
-fn write_references(out: &Path, seed: u64) -> anyhow::Result<()> {
-    let space = pst_space(0.05);
-    let mut rng = kestrel_evolve::ga::stream_rng(seed, 0, kestrel_evolve::ga::Purpose::Init);
-    let random = <RealGenome as kestrel_evolve::ga::Genome>::random(&space, &mut rng);
-    for (name, genome) in [
-        ("kestrel-tables.toml", kestrel_chromosome()),
-        ("random-tables.toml", random),
-    ] {
-        let path = out.join(name);
-        kestrel_params::atomic::write_atomic(&path, params_text(&genome).as_bytes())?;
-        println!("wrote {}", path.display());
-    }
-    Ok(())
+    folder.report(&report.map_err(anyhow::Error::msg)?);
+    folder.finish(args.seed)
 }

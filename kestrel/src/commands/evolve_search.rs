@@ -5,18 +5,15 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
-use super::run_folder::{RunFolder, say};
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
-use kestrel_evolve::search::compare::{compare_sets, render_comparison};
-use kestrel_evolve::search::fitness::{Objective, SearchFitnessSpec, SuiteScore};
-use kestrel_evolve::search::run::{SearchRunConfig, SearchRunReport, run_search_ga};
-use kestrel_evolve::search::simplify::{render_steps, simplify};
+use kestrel_evolve::search::data::{SuiteChoice, set_names, train_and_test, validation_split};
+use kestrel_evolve::search::files::{compare_files, simplify_file};
+use kestrel_evolve::search::fitness::{Objective, SearchFitnessSpec};
+use kestrel_evolve::search::report::render_report;
+use kestrel_evolve::search::run::{SearchRunConfig, run_search_ga};
 use kestrel_evolve::search::solve::CostRule;
-use kestrel_evolve::search::suite::{parse_positions, read_suites, split};
-use kestrel_params::ParamValues;
-use kestrel_search::{FALCON_SET, SEARCH_TABLE};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Falcon's settings (David, Koppel & Netanyahu 2010): population 10, 50 generations,
 /// crossover 0.75, mutation 0.05 per bit.
@@ -100,95 +97,22 @@ enum ObjectiveArg {
     Log,
 }
 
-fn set_names(set: &str) -> Vec<String> {
-    match set {
-        "falcon" => FALCON_SET.iter().map(|s| s.to_string()).collect(),
-        "all" => SEARCH_TABLE
-            .decls
-            .iter()
-            .map(|d| d.name.to_string())
-            .collect(),
-        list => list.split(',').map(|s| s.trim().to_string()).collect(),
-    }
-}
-
-fn lines_of(paths: &[PathBuf]) -> anyhow::Result<Vec<String>> {
-    let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-    let suites = read_suites(&refs).map_err(anyhow::Error::msg)?;
-    for s in &suites.skipped {
-        eprintln!("skipped: {s}");
-    }
-    Ok(suites.lines)
-}
-
-/// Seed offset of the validation split, so it does not repeat the train/test shuffle.
-const VALIDATION_SPLIT_SEED: u64 = 0x7a11_da7e;
-
-/// (train, validation) lines: `--validation-fraction` of the training lines set aside.
-fn validation_split(
-    a: &SearchGaArgs,
-    train: Vec<String>,
-) -> anyhow::Result<(Vec<String>, Vec<String>)> {
-    if !(0.0..1.0).contains(&a.validation_fraction) {
-        bail!("--validation-fraction must be within [0, 1)");
-    }
-    if a.validation_fraction == 0.0 {
-        return Ok((train, Vec::new()));
-    }
-    if train.len() < 2 {
-        bail!("--validation-fraction needs at least two training positions");
-    }
-    Ok(split(
-        &train,
-        a.validation_fraction,
-        a.ga.seed ^ VALIDATION_SPLIT_SEED,
-    ))
-}
-
-/// (train, test) EPD lines.
-fn suites(a: &SearchGaArgs) -> anyhow::Result<(Vec<String>, Vec<String>)> {
-    let (mut train, test) = if !a.train.is_empty() {
-        let test = if a.test.is_empty() {
-            Vec::new()
-        } else {
-            lines_of(&a.test)?
-        };
-        (lines_of(&a.train)?, test)
-    } else {
-        if !(0.0..1.0).contains(&a.test_fraction) {
-            bail!("--test-fraction must be within [0, 1)");
+impl SearchGaArgs {
+    /// Where the positions come from.
+    fn suites(&self) -> SuiteChoice {
+        SuiteChoice {
+            suite: if self.suite.is_empty() {
+                vec![PathBuf::from(kestrel_tools::data::DEFAULT_SUITE)]
+            } else {
+                self.suite.clone()
+            },
+            train: self.train.clone(),
+            test: self.test.clone(),
+            test_fraction: self.test_fraction,
+            split_seed: self.split_seed.unwrap_or(self.ga.seed),
+            train_size: self.train_size,
         }
-        let files = if a.suite.is_empty() {
-            vec![PathBuf::from(kestrel_tools::data::DEFAULT_SUITE)]
-        } else {
-            a.suite.clone()
-        };
-        split(
-            &lines_of(&files)?,
-            a.test_fraction,
-            a.split_seed.unwrap_or(a.ga.seed),
-        )
-    };
-    if let Some(n) = a.train_size {
-        if n == 0 {
-            bail!("--train-size must be at least 1");
-        }
-        train.truncate(n);
     }
-    Ok((train, test))
-}
-
-fn load_search_params(name: &str) -> anyhow::Result<ParamValues> {
-    if name == "default" {
-        return Ok(ParamValues::defaults(&SEARCH_TABLE));
-    }
-    let params = kestrel_search::EngineParams::load(Path::new(name), "--compare")?;
-    if params.has("eval") {
-        eprintln!(
-            "note: --compare {name}: its [eval] section is not used (search parameters only)"
-        );
-    }
-    Ok(params.search)
 }
 
 pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
@@ -200,21 +124,30 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         node_cap: a.node_cap,
         penalty: a.penalty.unwrap_or(a.node_cap),
     };
-    let (train, test) = suites(&a)?;
+    let (train, test) = train_and_test(&a.suites()).map_err(anyhow::Error::msg)?;
+    let hash_mb = a.hash.max(1);
     if !a.compare.is_empty() {
-        return run_compare(&a, rule, if test.is_empty() { &train } else { &test });
+        let lines = if test.is_empty() { &train } else { &test };
+        let table = compare_files(&a.compare, lines, rule, hash_mb).map_err(anyhow::Error::msg)?;
+        print!("{table}");
+        return Ok(());
     }
     if let Some(file) = &a.simplify {
-        return run_simplify(&a, rule, file, &train, &test);
+        let tolerance = a.simplify_tolerance;
+        let report = simplify_file(file, &train, &test, rule, hash_mb, tolerance, &a.out)
+            .map_err(anyhow::Error::msg)?;
+        print!("{report}");
+        return Ok(());
     }
-    let (train, validation) = validation_split(&a, train)?;
+    let (train, validation) =
+        validation_split(train, a.validation_fraction, a.ga.seed).map_err(anyhow::Error::msg)?;
     let mut folder = a.job.claim(&a.out)?;
     let spec = SearchFitnessSpec {
         train,
         set: set_names(&a.set),
         coding: a.ga.coding(),
         rule,
-        hash_mb: a.hash.max(1),
+        hash_mb,
         objective: match a.objective {
             ObjectiveArg::Sum => Objective::Sum,
             ObjectiveArg::Log => Objective::LogMean,
@@ -233,130 +166,7 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         ray: a.executor.ray()?,
     };
     let r = run_search_ga(&cfg).map_err(anyhow::Error::msg)?;
-    say!(folder, "fitness on        {}", r.executor);
-    say!(
-        folder,
-        "positions         {} train, {} validation, {} test; node cap {} + penalty {}",
-        r.train_positions,
-        r.validation_positions,
-        r.test_positions,
-        rule.node_cap,
-        rule.penalty
-    );
-    if let Some(g) = r.selected_generation {
-        say!(
-            folder,
-            "validation        picked generation {g}'s best (`selected`; the last training best is `evolved`, train-best.toml)"
-        );
-    }
-    say!(
-        folder,
-        "evolution         {} generations in {:.1} s ({:?}); {} organisms searched, {} from the memo",
-        r.generations,
-        r.ga_seconds,
-        r.stop,
-        r.stats.searched_organisms,
-        r.stats.memo_hits
-    );
-    say!(
-        folder,
-        "fitness speed     {} nodes in {:.1} s = {:.0} nodes/s (all threads)",
-        r.stats.nodes,
-        r.ga_seconds,
-        r.stats.nodes as f64 / r.ga_seconds.max(1e-9)
-    );
-    print_table(&mut folder, &r);
+    folder.report(&render_report(&r, rule));
     super::ga_options::print_output_paths(&r.params_path, &r.log_path, &r.chart_path);
     folder.finish(a.ga.seed)
-}
-
-/// The final table: each set's solved count and cost on train, validation and test.
-fn print_table(folder: &mut RunFolder, r: &SearchRunReport) {
-    say!(
-        folder,
-        "{:<10} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}   values",
-        "params",
-        "train solved",
-        "train cost",
-        "valid solved",
-        "valid cost",
-        "test solved",
-        "test cost"
-    );
-    let cells = |s: Option<SuiteScore>, n: usize| {
-        s.map_or(("-".to_string(), "-".to_string()), |s| {
-            (format!("{}/{n}", s.solved), s.cost.to_string())
-        })
-    };
-    for row in &r.rows {
-        let (vs, vc) = cells(row.validation, r.validation_positions);
-        let (ts, tc) = cells(row.test, r.test_positions);
-        say!(
-            folder,
-            "{:<10} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}   {:?}",
-            row.label,
-            format!("{}/{}", row.train.solved, r.train_positions),
-            row.train.cost,
-            vs,
-            vc,
-            ts,
-            tc,
-            row.fields
-        );
-    }
-}
-
-fn run_compare(a: &SearchGaArgs, rule: CostRule, lines: &[String]) -> anyhow::Result<()> {
-    let positions = parse_positions(lines).map_err(anyhow::Error::msg)?;
-    let sets = a
-        .compare
-        .iter()
-        .map(|name| Ok((name.clone(), load_search_params(name)?)))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let c = compare_sets(&sets, &positions, rule, a.hash.max(1));
-    print!("{}", render_comparison(&c));
-    Ok(())
-}
-
-/// `--simplify FILE`: simplifies the file's search values on every training position (the
-/// validation share included: nothing is evolved here), writes `simplified.toml` and compares
-/// the defaults, the file and the simplified set on the test positions.
-fn run_simplify(
-    a: &SearchGaArgs,
-    rule: CostRule,
-    file: &str,
-    train: &[String],
-    test: &[String],
-) -> anyhow::Result<()> {
-    if !(0.0..1.0).contains(&a.simplify_tolerance) {
-        bail!("--simplify-tolerance must be within [0, 1)");
-    }
-    let set = load_search_params(file)?;
-    let positions = parse_positions(train).map_err(anyhow::Error::msg)?;
-    let hash_mb = a.hash.max(1);
-    let s = simplify(&set, &positions, rule, hash_mb, a.simplify_tolerance);
-    println!(
-        "simplifying {file} on {} training positions",
-        positions.len()
-    );
-    print!("{}", render_steps(&s, positions.len()));
-    std::fs::create_dir_all(&a.out)?;
-    let path = a.out.join("simplified.toml");
-    kestrel_params::ParamsFile::save(&path, &[&s.values])
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    println!("simplified set    {}", path.display());
-    if !test.is_empty() {
-        let positions = parse_positions(test).map_err(anyhow::Error::msg)?;
-        let sets = vec![
-            ("default".to_string(), ParamValues::defaults(&SEARCH_TABLE)),
-            (file.to_string(), set),
-            (path.display().to_string(), s.values),
-        ];
-        println!("on the {} test positions:", positions.len());
-        print!(
-            "{}",
-            render_comparison(&compare_sets(&sets, &positions, rule, hash_mb))
-        );
-    }
-    Ok(())
 }

@@ -6,11 +6,11 @@ use super::job_options::JobOptions;
 use super::run_folder::say;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use kestrel_evolve::cluster::{FitnessExecutor, FitnessSpec};
 use kestrel_evolve::tournament::{
     Organism, RoundRobinFitness, RoundRobinRemoteSpec, TournamentConfig, TournamentSpec, Variant,
     bench_round_robin, book_openings, opening_fens, run_tournament, teaching_params_file,
 };
+use kestrel_ga::cluster::{FitnessExecutor, FitnessSpec};
 use kestrel_tools::book::Book;
 use kestrel_tools::{load_openings, sample_openings};
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! `--executor` and the Ray options every GA command shares (docs/cluster.md).
 
 use clap::Args;
-use kestrel_evolve::cluster::{BlobStore, ExecutorChoice, FitnessExecutor, RayOptions, TaggedSpec};
+use kestrel_ga::cluster::{BlobStore, ExecutorChoice, FitnessExecutor, RayOptions, TaggedSpec};
 use std::time::Duration;
 
 #[derive(Args, Debug, Clone)]

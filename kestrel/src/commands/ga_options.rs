@@ -4,8 +4,8 @@
 
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use kestrel_evolve::ga::{Crossover, GaSettings, Selection, StepSchedule, Termination};
 use kestrel_evolve::mentor::organism::GenomeKind;
+use kestrel_ga::{Crossover, GaSettings, Selection, StepSchedule, Termination};
 use kestrel_params::Coding;
 
 /// Chromosome kind on the command line.

@@ -97,6 +97,12 @@ impl RunFolder {
         self.figures.push(line);
     }
 
+    /// Prints a rendered report (lines ending in newlines) and keeps its lines for `summary.txt`.
+    pub fn report(&mut self, text: &str) {
+        print!("{text}");
+        self.figures.extend(text.lines().map(str::to_string));
+    }
+
     /// Writes `summary.txt` and prints where it is: the run is complete.
     pub fn finish(self, seed: u64) -> anyhow::Result<()> {
         let path = self.write_summary(seed, &self.figures)?;

@@ -2,7 +2,7 @@
 //! executors; holds nothing but caches, so any worker on any node can take any job.
 
 use clap::Args;
-use kestrel_evolve::cluster::{BlobStore, Worker, builtin_registry};
+use kestrel_ga::cluster::{BlobStore, Worker};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -17,7 +17,7 @@ pub struct WorkerArgs {
 
 pub fn run(args: WorkerArgs) -> anyhow::Result<()> {
     kestrel_evolve::set_threads(args.threads).map_err(anyhow::Error::msg)?;
-    let registry = builtin_registry();
+    let registry = kestrel_evolve::registry();
     let store = BlobStore::new(args.cache.unwrap_or_else(BlobStore::default_dir));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -16,11 +16,11 @@ pub use seed::{parent_genome, seeded_population};
 
 pub mod remote;
 
-use crate::ga::{
-    Evaluation, FitnessFunction, FitnessTasks, RealGenome, RealSpace, evaluate_by_tasks,
-};
 use crate::mentor::organism::Organism;
 use kestrel_eval::Evaluator;
+use kestrel_ga::{
+    Evaluation, FitnessFunction, FitnessTasks, RealGenome, RealSpace, evaluate_by_tasks,
+};
 use kestrel_params::{BitSchema, ParamValues};
 use kestrel_search::EngineConfig;
 use kestrel_tools::{EngineSpec, GameSettings, Limit, MatchSettings, Opening, Wdl, run_match};
@@ -124,8 +124,8 @@ pub fn parents_space(schema: &BitSchema, parents: &[ParamValues], margin: f64) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ga::Genome;
     use crate::mentor::run::ParamSet;
+    use kestrel_ga::Genome;
     use kestrel_params::Coding;
     use rand::SeedableRng;
 

@@ -4,8 +4,8 @@
 //! parent there; otherwise the best parent is the result (coevolution cannot end below it).
 
 use super::round_robin_scores;
-use crate::ga::{Evaluation, RealGenome, fittest_first};
 use crate::mentor::organism::Organism;
+use kestrel_ga::{Evaluation, RealGenome, fittest_first};
 use kestrel_params::BitSchema;
 use kestrel_tools::{EngineSpec, Opening, Wdl};
 

@@ -1,13 +1,13 @@
 //! The coevolution fitness on a cluster: its round robin split into pairings (tasks, each a
 //! short match) and its settings as data, the opening pool as one blob shipped once per node.
 
-use crate::cluster::openings::{get_openings, put_openings};
-use crate::cluster::{BlobStore, FitnessSpec, RemoteFitness, parse_spec, remote_fitness};
 use crate::coevolve::{CoevolveFitness, player};
-use crate::ga::{Evaluation, FitnessTasks, RealGenome, TaskResult};
 use crate::mentor::organism::{Organism, with_fields};
 use crate::mentor::run::ParamSet;
+use crate::openings::{get_openings, put_openings};
 use kestrel_eval::EVAL_TABLE;
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, RemoteFitness, remote_fitness};
+use kestrel_ga::{Evaluation, FitnessTasks, RealGenome, TaskResult};
 use kestrel_params::{Coding, ParamValues};
 use kestrel_tools::{
     EngineSpec, GameSettings, Limit, MatchSettings, Wdl, run_match, sample_openings,
@@ -96,7 +96,7 @@ pub struct CoevolveRemoteSpec {
     pub coding: Coding,
     pub openings_per_pair: usize,
     pub nodes: u64,
-    /// Blob hash: the opening pool (see `cluster::openings`).
+    /// Blob hash: the opening pool (see `crate::openings`).
     pub openings: String,
 }
 
@@ -104,6 +104,17 @@ impl FitnessSpec for CoevolveRemoteSpec {
     const KIND: &'static str = "coevolve";
     fn blobs(&self) -> Vec<String> {
         vec![self.openings.clone()]
+    }
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
+        if self.nodes == 0 || self.openings_per_pair == 0 {
+            return Err("coevolve spec: nodes and openings per pair must be at least 1".into());
+        }
+        Ok(remote_fitness::<RealGenome, _>(CoevolveFitness {
+            schema: self.set.schema(self.coding),
+            openings: get_openings(blobs, &self.openings)?,
+            openings_per_pair: self.openings_per_pair,
+            nodes: self.nodes,
+        }))
     }
 }
 
@@ -123,21 +134,4 @@ impl CoevolveRemoteSpec {
             openings: put_openings(store, &fitness.openings)?,
         })
     }
-}
-
-/// The registry builder of `"coevolve"` jobs.
-pub fn build_remote(
-    spec: &serde_json::Value,
-    blobs: &BlobStore,
-) -> Result<Box<dyn RemoteFitness>, String> {
-    let spec: CoevolveRemoteSpec = parse_spec(spec)?;
-    if spec.nodes == 0 || spec.openings_per_pair == 0 {
-        return Err("coevolve spec: nodes and openings per pair must be at least 1".into());
-    }
-    Ok(remote_fitness::<RealGenome, _>(CoevolveFitness {
-        schema: spec.set.schema(spec.coding),
-        openings: get_openings(blobs, &spec.openings)?,
-        openings_per_pair: spec.openings_per_pair,
-        nodes: spec.nodes,
-    }))
 }

@@ -4,7 +4,7 @@
 //! them and its winner lost −241 Elo to the Toga II parent); starting from the parents keeps
 //! the best of them in the race from the first game.
 
-use crate::ga::{GaSettings, Genome, Purpose, RealGenome, RealSpace, stream_rng};
+use kestrel_ga::{GaSettings, Genome, Purpose, RealGenome, RealSpace, stream_rng};
 use kestrel_params::{BitSchema, ParamValues};
 use rand::Rng;
 
@@ -51,9 +51,9 @@ pub fn seeded_population(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ga::Crossover;
     use crate::mentor::run::ParamSet;
     use kestrel_eval::{EVAL_TABLE, compact_values};
+    use kestrel_ga::Crossover;
     use kestrel_params::Coding;
 
     #[test]

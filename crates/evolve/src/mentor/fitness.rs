@@ -1,10 +1,10 @@
 //! Fitness = 1 / mean |organism − mentor| over a random sample of training positions that
 //! changes every generation (seeded), computed for a chunk of organisms with one GEMM.
 
-use crate::ga::{Evaluation, FitnessFunction};
 use crate::mentor::organism::Organism;
 use crate::mentor::trace_matrix::TraceMatrix;
 use kestrel_chess::Board;
+use kestrel_ga::{Evaluation, FitnessFunction};
 use kestrel_params::{BitSchema, ParamValues};
 
 /// Positions with their mentor scores, traced for the evolved columns.
@@ -78,7 +78,7 @@ pub struct MentorFitness {
 impl MentorFitness {
     /// The generation's training rows: `sample` distinct indices chosen by `seed`.
     pub fn sample_rows(&self, seed: u64) -> Vec<usize> {
-        crate::ga::sample_rows(self.train.len(), self.sample, seed)
+        kestrel_ga::sample_rows(self.train.len(), self.sample, seed)
     }
 }
 

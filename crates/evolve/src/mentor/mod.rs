@@ -1,5 +1,7 @@
 //! Expert-driven ("mentor-assisted") fitness: organisms are scored by how closely their static
-//! evaluation matches a mentor's shallow-search score on real game positions.
+//! evaluation matches a mentor's shallow-search score on real game positions. [`run`] is the
+//! whole experiment, [`report`] what the commands print, [`paper_match`] the paper's matches
+//! and [`remote`] the fitness for cluster workers.
 
 pub mod builtin;
 pub mod crowd;
@@ -10,6 +12,7 @@ pub mod organism;
 pub mod paper_match;
 pub mod positions;
 pub mod remote;
+pub mod report;
 pub mod run;
 pub mod trace_matrix;
 pub mod uci_mentor;

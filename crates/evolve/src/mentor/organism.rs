@@ -2,7 +2,7 @@
 //! `BitSchema`) or real vectors with one gene per evolved value, bounded by the value's
 //! declared range and rounded to an integer when decoded.
 
-use crate::ga::{BitGenome, Genome, RealGenome, RealSpace};
+use kestrel_ga::{BitGenome, Genome, RealGenome, RealSpace};
 use kestrel_params::{BitSchema, ParamValues};
 
 /// Which genome a mentor run evolves.

@@ -2,9 +2,9 @@
 //! the expert (Kestrel's hand-tuned evaluation) play each other with the same search, from
 //! the same openings, each opening once with each colour.
 
-use crate::ga::{BitGenome, BitSpace, Genome};
 use crate::mentor::run::ParamSet;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_ga::{BitGenome, BitSpace, Genome};
 use kestrel_params::{Coding, ParamValues};
 use kestrel_search::EngineConfig;
 use kestrel_tools::game::GameRecord;

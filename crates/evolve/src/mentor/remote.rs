@@ -1,14 +1,14 @@
 //! The mentor fitness as data for cluster workers: settings plus the training positions with
 //! their mentor labels (computed up front by the leader), so a worker needs no engine.
 
-use crate::cluster::blobs::BlobStore;
-use crate::cluster::registry::{FitnessSpec, RemoteFitness, parse_spec, remote_fitness};
-use crate::ga::{BitGenome, RealGenome};
 use crate::mentor::fitness::{LabelledSet, MentorFitness};
 use crate::mentor::organism::GenomeKind;
 use crate::mentor::run::ParamSet;
 use kestrel_chess::Board;
 use kestrel_eval::EVAL_TABLE;
+use kestrel_ga::cluster::blobs::BlobStore;
+use kestrel_ga::cluster::registry::{FitnessSpec, RemoteFitness, remote_fitness};
+use kestrel_ga::{BitGenome, RealGenome};
 use kestrel_params::{Coding, ParamValues};
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +30,13 @@ impl FitnessSpec for MentorFitnessSpec {
     const KIND: &'static str = "mentor";
     fn blobs(&self) -> Vec<String> {
         vec![self.train.clone()]
+    }
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
+        let fitness = self.fitness(blobs)?;
+        Ok(match self.genome {
+            GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
+            GenomeKind::Real => remote_fitness::<RealGenome, _>(fitness),
+        })
     }
 }
 
@@ -75,17 +82,4 @@ impl MentorFitnessSpec {
             data_id: self.data_id.clone(),
         })
     }
-}
-
-/// The registry builder of `"mentor"` jobs.
-pub fn build(
-    spec: &serde_json::Value,
-    blobs: &BlobStore,
-) -> Result<Box<dyn RemoteFitness>, String> {
-    let spec: MentorFitnessSpec = parse_spec(spec)?;
-    let fitness = spec.fitness(blobs)?;
-    Ok(match spec.genome {
-        GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
-        GenomeKind::Real => remote_fitness::<RealGenome, _>(fitness),
-    })
 }

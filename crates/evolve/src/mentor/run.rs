@@ -1,12 +1,6 @@
 //! The whole expert-driven experiment: positions → mentor labels → GA from random → best
 //! organism, with its train and test error, a params file, a log and a chart.
 
-use crate::cluster::{BlobStore, FitnessSpec, RayExecutor, RayOptions};
-use crate::ga::{
-    BitGenome, BitSpace, Executor, GaOutcome, GaRun, GaSettings, InProcessExecutor, RealGenome,
-    StopReason, write_chart,
-};
-use crate::ga::{progress_bar, run_logged};
 use crate::mentor::builtin::BuiltinMentor;
 use crate::mentor::crowd::{Combine, combine_labels, kept_scores, mean_abs_diff};
 use crate::mentor::fitness::{LabelledSet, MentorFitness, organism_matrix};
@@ -15,8 +9,14 @@ use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
 use crate::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
 use crate::mentor::remote::MentorFitnessSpec;
 use crate::mentor::uci_mentor::UciMentor;
+use crate::progress::{progress_bar, run_logged};
 use kestrel_chess::Board;
 use kestrel_eval::{COMPACT_SET, EVAL_TABLE, Evaluator};
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, RayExecutor, RayOptions};
+use kestrel_ga::{
+    BitGenome, BitSpace, Executor, GaOutcome, GaRun, GaSettings, InProcessExecutor, RealGenome,
+    StopReason, write_chart,
+};
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
 use rayon::prelude::*;
 use std::path::PathBuf;

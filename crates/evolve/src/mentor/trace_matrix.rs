@@ -221,8 +221,8 @@ fn gemm_f32(a: &[f32], b: &[f32], m: usize, k: usize, n: usize) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ga::{BitGenome, BitSpace, Genome};
     use kestrel_eval::{COMPACT_SET, EVAL_TABLE, Evaluator};
+    use kestrel_ga::{BitGenome, BitSpace, Genome};
     use kestrel_params::{BitSchema, Coding, ParamValues};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

@@ -3,13 +3,13 @@
 //! fixed nodes or depth from fresh searchers, so the result is a pure function of the spec,
 //! the sample seed and the genomes, whatever the thread count.
 
-use crate::ga::{
-    Evaluation, FitnessFunction, FitnessTasks, RealGenome, TaskResult, evaluate_by_tasks,
-};
 use crate::mnc::schedule::{Fixture, fixtures};
 use crate::mnc::tables::{base_params, params_of};
 use kestrel_chess::Color;
 use kestrel_eval::Evaluator;
+use kestrel_ga::{
+    Evaluation, FitnessFunction, FitnessTasks, RealGenome, TaskResult, evaluate_by_tasks,
+};
 use kestrel_params::ParamValues;
 use kestrel_search::EngineConfig;
 use kestrel_tools::builtin::BuiltinPlayer;

@@ -1,10 +1,14 @@
 //! Phoenix's evolution of piece-square tables by multi-niche crowding (Cedeno's MNC): 640 real
 //! genes (10 tables), fitness = score in a tournament played in process, steady-state
 //! crowding selection and worst-among-the-most-similar replacement, niches counted by a
-//! phenotypic distance, checkpoints after every generation.
+//! phenotypic distance, checkpoints after every generation. [`experiment`] is the whole command
+//! (MNC or the generational comparison, files, database rows, report); [`measure`] times the
+//! fitness games and writes the reference tables; [`remote`] is the fitness for workers.
 
 pub mod crowding;
+pub mod experiment;
 pub mod fitness;
+pub mod measure;
 pub mod niches;
 pub mod remote;
 pub mod run;

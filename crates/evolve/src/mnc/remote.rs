@@ -1,17 +1,17 @@
 //! The MNC tournament fitness as data for cluster workers: its spec (the book's path is only
 //! a name there) plus the loaded openings as one blob, shipped once per node.
 
-use crate::cluster::openings::{get_openings, put_openings};
-use crate::cluster::{BlobStore, FitnessSpec, RemoteFitness, parse_spec, remote_fitness};
-use crate::ga::RealGenome;
 use crate::mnc::fitness::{TournamentFitness, TournamentSpec};
+use crate::openings::{get_openings, put_openings};
+use kestrel_ga::RealGenome;
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, RemoteFitness, remote_fitness};
 use serde::{Deserialize, Serialize};
 
 /// A [`TournamentSpec`] and the blob holding its openings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MncRemoteSpec {
     pub spec: TournamentSpec,
-    /// Blob hash: the openings (see `cluster::openings`).
+    /// Blob hash: the openings (see `crate::openings`).
     pub openings: String,
 }
 
@@ -19,6 +19,16 @@ impl FitnessSpec for MncRemoteSpec {
     const KIND: &'static str = "mnc";
     fn blobs(&self) -> Vec<String> {
         vec![self.openings.clone()]
+    }
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
+        self.spec.validate()?;
+        let openings = get_openings(blobs, &self.openings)?;
+        if openings.is_empty() {
+            return Err("the opening blob holds no opening".into());
+        }
+        Ok(remote_fitness::<RealGenome, _>(
+            TournamentFitness::with_openings(self.spec.clone(), openings),
+        ))
     }
 }
 
@@ -30,20 +40,4 @@ impl MncRemoteSpec {
             openings: put_openings(store, fitness.openings())?,
         })
     }
-}
-
-/// The registry builder of `"mnc"` jobs.
-pub fn build_remote(
-    spec: &serde_json::Value,
-    blobs: &BlobStore,
-) -> Result<Box<dyn RemoteFitness>, String> {
-    let spec: MncRemoteSpec = parse_spec(spec)?;
-    spec.spec.validate()?;
-    let openings = get_openings(blobs, &spec.openings)?;
-    if openings.is_empty() {
-        return Err("the opening blob holds no opening".into());
-    }
-    Ok(remote_fitness::<RealGenome, _>(
-        TournamentFitness::with_openings(spec.spec, openings),
-    ))
 }

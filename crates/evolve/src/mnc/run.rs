@@ -3,15 +3,15 @@
 //! replacement), checkpoint, repeat. Every random draw comes from the core's per-generation
 //! streams, so a resumed run equals an uninterrupted one.
 
-use crate::ga::{
-    BackgroundWriter, Evaluation, Executor, FitnessFunction, FitnessJob, Genome, Purpose,
-    RealGenome, RealSpace, stream_rng,
-};
 use crate::mnc::crowding::{crowding_mate, worst_among_most_similar};
 use crate::mnc::niches::{Niche, find_niches};
 use crate::mnc::settings::MncSettings;
 use crate::mnc::state::{Birth, MncCheckpoint, MncLine, Organism};
 use crate::mnc::tables::{VALUE_MAX, VALUE_MIN, distance, kestrel_chromosome, pst_space};
+use kestrel_ga::{
+    BackgroundWriter, Evaluation, Executor, FitnessFunction, FitnessJob, Genome, Purpose,
+    RealGenome, RealSpace, stream_rng,
+};
 use rand::Rng;
 use std::ops::ControlFlow;
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! Multi-niche crowding settings (defaults: Phoenix's population of 20 and stop rules).
 
-use crate::ga::Crossover;
+use kestrel_ga::Crossover;
 use serde::{Deserialize, Serialize};
 
 /// When a run stops (whichever comes first).

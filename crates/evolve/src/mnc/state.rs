@@ -1,8 +1,8 @@
 //! A run's state: the organisms with their identity and lineage, the counters behind the stop
 //! rules, and the log. Saved after every generation (JSON, atomically) for an exact resume.
 
-use crate::ga::RealGenome;
 use crate::mnc::settings::MncSettings;
+use kestrel_ga::RealGenome;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

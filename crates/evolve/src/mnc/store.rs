@@ -1,11 +1,11 @@
 //! What a run leaves in the chromosome database: one row per surviving niche, its leader with
 //! fitness, niche size, parents, full ancestry and a params file to play it.
 
-use crate::ga::{RealGenome, fittest_first};
 use crate::mnc::niches::{Niche, find_niches};
 use crate::mnc::state::{MncCheckpoint, Organism};
 use crate::mnc::tables::{base_params, distance, params_of};
 use kestrel_chromodb::NewChromosome;
+use kestrel_ga::{RealGenome, fittest_first};
 use kestrel_params::ParamsFile;
 
 /// The params file an organism plays with (its tables over the fixed material).

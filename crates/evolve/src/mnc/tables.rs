@@ -2,8 +2,8 @@
 //! mapped onto `EVAL_TABLE`'s `PST_*` terms. Everything else the organism's evaluation uses is
 //! fixed: Kestrel's material (`*_VALUE` and `MATERIAL_TAPER`); every other term is zero.
 
-use crate::ga::{RealGenome, RealSpace};
 use kestrel_eval::EVAL_TABLE;
+use kestrel_ga::{RealGenome, RealSpace};
 use kestrel_params::ParamValues;
 
 /// Squares per table.

@@ -3,7 +3,6 @@
 //! leaves are one GEMM row, and its 1-ply choice in a position is the arg-max over that
 //! position's rows. Fitness is the paper's squared count of agreeing positions.
 
-use crate::ga::{Evaluation, FitnessFunction};
 use crate::mentor::fitness::organism_matrix;
 use crate::mentor::organism::Organism;
 use crate::mentor::trace_matrix::TraceMatrix;
@@ -11,6 +10,7 @@ use crate::moves::data::MovePosition;
 use crate::moves::leaves::{Terminal, children};
 use kestrel_chess::Board;
 use kestrel_eval::Evaluator;
+use kestrel_ga::{Evaluation, FitnessFunction};
 use kestrel_params::{BitSchema, ParamValues};
 use rayon::prelude::*;
 
@@ -188,7 +188,7 @@ pub struct MovesFitness {
 impl MovesFitness {
     /// The generation's positions: `sample` distinct indices chosen by `seed` (all when 0).
     pub fn sample_positions(&self, seed: u64) -> Vec<usize> {
-        crate::ga::sample_rows(self.train.len(), self.sample, seed)
+        kestrel_ga::sample_rows(self.train.len(), self.sample, seed)
     }
 }
 
@@ -224,9 +224,9 @@ impl<G: Organism> FitnessFunction<G> for MovesFitness {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ga::{BitGenome, BitSpace, Genome};
     use crate::mentor::run::ParamSet;
     use kestrel_eval::EVAL_TABLE;
+    use kestrel_ga::{BitGenome, BitSpace, Genome};
     use kestrel_params::Coding;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;

@@ -2,10 +2,6 @@
 //! positions with their played moves as one blob (shipped once per node); a worker rebuilds
 //! the 1-ply leaf matrix (depth 1) or searches (deeper) exactly as the leader does.
 
-use crate::cluster::{
-    BlobStore, FitnessSpec, RemoteFitness, get_lines, parse_spec, put_lines, remote_fitness,
-};
-use crate::ga::{BitGenome, FitnessFunction, RealGenome};
 use crate::mentor::organism::GenomeKind;
 use crate::mentor::run::ParamSet;
 use crate::moves::data::MovePosition;
@@ -14,6 +10,10 @@ use crate::moves::run::base_values;
 use crate::moves::search_fitness::SearchMovesFitness;
 use kestrel_chess::Board;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_ga::cluster::{
+    BlobStore, FitnessSpec, RemoteFitness, get_lines, put_lines, remote_fitness,
+};
+use kestrel_ga::{BitGenome, FitnessFunction, RealGenome};
 use kestrel_params::{Coding, ParamValues};
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,39 @@ impl FitnessSpec for MovesRemoteSpec {
     const KIND: &'static str = "moves";
     fn blobs(&self) -> Vec<String> {
         vec![self.train.clone()]
+    }
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
+        let positions = load_positions(blobs, &self.train)?;
+        let schema = self.set.schema(self.coding);
+        if self.depth == 1 {
+            let expert = Evaluator::new(ParamValues::defaults(&EVAL_TABLE));
+            let train = ChildSet::build(
+                &positions,
+                &schema,
+                &base_values(),
+                &expert,
+                self.max_captures,
+            );
+            return Ok(boxed(
+                self.genome,
+                MovesFitness {
+                    schema,
+                    train,
+                    sample: self.sample,
+                    data_id: self.data_id.clone(),
+                },
+            ));
+        }
+        Ok(boxed(
+            self.genome,
+            SearchMovesFitness {
+                schema,
+                positions,
+                depth: self.depth,
+                sample: self.sample,
+                data_id: self.data_id.clone(),
+            },
+        ))
     }
 }
 
@@ -75,43 +108,4 @@ where
         GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
         GenomeKind::Real => remote_fitness::<RealGenome, _>(fitness),
     }
-}
-
-/// The registry builder of `"moves"` jobs.
-pub fn build_remote(
-    spec: &serde_json::Value,
-    blobs: &BlobStore,
-) -> Result<Box<dyn RemoteFitness>, String> {
-    let spec: MovesRemoteSpec = parse_spec(spec)?;
-    let positions = load_positions(blobs, &spec.train)?;
-    let schema = spec.set.schema(spec.coding);
-    if spec.depth == 1 {
-        let expert = Evaluator::new(ParamValues::defaults(&EVAL_TABLE));
-        let train = ChildSet::build(
-            &positions,
-            &schema,
-            &base_values(),
-            &expert,
-            spec.max_captures,
-        );
-        return Ok(boxed(
-            spec.genome,
-            MovesFitness {
-                schema,
-                train,
-                sample: spec.sample,
-                data_id: spec.data_id,
-            },
-        ));
-    }
-    Ok(boxed(
-        spec.genome,
-        SearchMovesFitness {
-            schema,
-            positions,
-            depth: spec.depth,
-            sample: spec.sample,
-            data_id: spec.data_id,
-        },
-    ))
 }

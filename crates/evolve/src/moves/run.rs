@@ -2,12 +2,6 @@
 //! traced → GA from random → best organism, with its agreement on train and test beside
 //! references (Kestrel's hand-tuned evaluation, a random organism, a random move).
 
-use crate::cluster::{FitnessExecutor, FitnessSpec, RayOptions};
-use crate::ga::run_logged;
-use crate::ga::{
-    BitGenome, BitSpace, FitnessFunction, GaOutcome, GaRun, GaSettings, RealGenome, StopReason,
-    write_chart,
-};
 use crate::mentor::fitness::organism_matrix;
 use crate::mentor::organism::{GenomeKind, Organism, real_space, with_fields};
 use crate::mentor::paper_match::random_organism;
@@ -16,7 +10,13 @@ use crate::moves::data::{MoveExtract, MoveExtractStats, MoveSet, extract_moves};
 use crate::moves::fitness::{ChildSet, MovesFitness};
 use crate::moves::remote::{MovesRemoteSpec, store_positions};
 use crate::moves::search_fitness::{SearchMovesFitness, searched_agreement};
+use crate::progress::run_logged;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_ga::cluster::{FitnessExecutor, FitnessSpec, RayOptions};
+use kestrel_ga::{
+    BitGenome, BitSpace, FitnessFunction, GaOutcome, GaRun, GaSettings, RealGenome, StopReason,
+    write_chart,
+};
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -250,7 +250,7 @@ fn random_in(schema: &BitSchema, seed: u64) -> ParamValues {
     if schema.fields.len() == ParamSet::Compact.schema(Coding::Binary).fields.len() {
         return random_organism(seed);
     }
-    use crate::ga::Genome;
+    use kestrel_ga::Genome;
     use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let g = BitGenome::random(
@@ -262,7 +262,7 @@ fn random_in(schema: &BitSchema, seed: u64) -> ParamValues {
     schema.decode(&g.0, &base_values())
 }
 
-type Evolved = (Vec<crate::ga::GenerationStats>, StopReason, Vec<f64>);
+type Evolved = (Vec<kestrel_ga::GenerationStats>, StopReason, Vec<f64>);
 
 /// Runs the GA with the configured genome kind; returns history, stop reason and the final
 /// population's evolved values (m × k).

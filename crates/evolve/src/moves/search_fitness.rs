@@ -2,11 +2,11 @@
 //! position with Kestrel's alpha-beta search and its own evaluation. Exact for any depth, but
 //! a search per organism and position, so far slower than the 1-ply matrix fitness.
 
-use crate::ga::{Evaluation, FitnessFunction};
 use crate::mentor::organism::{Organism, with_fields};
 use crate::moves::data::MovePosition;
 use crate::moves::run::base_values;
 use kestrel_eval::Evaluator;
+use kestrel_ga::{Evaluation, FitnessFunction};
 use kestrel_params::{BitSchema, ParamValues};
 use kestrel_search::{EngineConfig, SearchLimits, Searcher};
 
@@ -24,7 +24,7 @@ pub struct SearchMovesFitness {
 
 impl SearchMovesFitness {
     fn sample_positions(&self, seed: u64) -> Vec<usize> {
-        crate::ga::sample_rows(self.positions.len(), self.sample, seed)
+        kestrel_ga::sample_rows(self.positions.len(), self.sample, seed)
     }
 
     /// Positions (of `rows`) where the organism's search plays the recorded move.

@@ -8,10 +8,10 @@
 //! organism already scored is never searched again (copies, elites, and different bit strings
 //! that decode to the same values, e.g. the 3-bit 0..4 fields' codes 4..7).
 
-use crate::ga::{Evaluation, FitnessFunction};
 use crate::mentor::organism::{Organism, with_fields};
 use crate::search::solve::{CostRule, PositionCost, position_cost};
 use crate::search::suite::parse_positions;
+use kestrel_ga::{Evaluation, FitnessFunction};
 use kestrel_params::{BitSchema, Coding, ParamValues};
 use kestrel_search::{EngineConfig, FALCON_SET, SEARCH_TABLE, Searcher};
 use kestrel_tools::epd_suite::SuitePosition;

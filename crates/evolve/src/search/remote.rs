@@ -1,12 +1,12 @@
 //! The search GA's fitness as data for cluster workers: the spec with its training suite
 //! replaced by a blob (shipped once per node) and the genome kind the leader evolves.
 
-use crate::cluster::{
-    BlobStore, FitnessSpec, RemoteFitness, get_lines, parse_spec, put_lines, remote_fitness,
-};
-use crate::ga::{BitGenome, RealGenome};
 use crate::mentor::organism::GenomeKind;
 use crate::search::fitness::{SearchFitness, SearchFitnessSpec};
+use kestrel_ga::cluster::{
+    BlobStore, FitnessSpec, RemoteFitness, get_lines, put_lines, remote_fitness,
+};
+use kestrel_ga::{BitGenome, RealGenome};
 use serde::{Deserialize, Serialize};
 
 /// A [`SearchFitnessSpec`] with the suite as a blob hash: the leader's spec travels whole
@@ -24,6 +24,16 @@ impl FitnessSpec for SearchRemoteSpec {
     const KIND: &'static str = "search";
     fn blobs(&self) -> Vec<String> {
         vec![self.train.clone()]
+    }
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
+        let fitness = SearchFitness::build(SearchFitnessSpec {
+            train: get_lines(blobs, &self.train)?,
+            ..self.spec.clone()
+        })?;
+        Ok(match self.genome {
+            GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
+            GenomeKind::Real => remote_fitness::<RealGenome, _>(fitness),
+        })
     }
 }
 
@@ -43,20 +53,4 @@ impl SearchRemoteSpec {
             train: put_lines(store, &spec.train)?,
         })
     }
-}
-
-/// The registry builder of `"search"` jobs.
-pub fn build_remote(
-    spec: &serde_json::Value,
-    blobs: &BlobStore,
-) -> Result<Box<dyn RemoteFitness>, String> {
-    let remote: SearchRemoteSpec = parse_spec(spec)?;
-    let fitness = SearchFitness::build(SearchFitnessSpec {
-        train: get_lines(blobs, &remote.train)?,
-        ..remote.spec
-    })?;
-    Ok(match remote.genome {
-        GenomeKind::Bits => remote_fitness::<BitGenome, _>(fitness),
-        GenomeKind::Real => remote_fitness::<RealGenome, _>(fitness),
-    })
 }

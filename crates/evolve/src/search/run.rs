@@ -4,19 +4,19 @@
 //! `best.toml` (a `[search]` params file), `random.toml`, `log.csv`, `evolution.svg`,
 //! `checkpoint.json` and `memo.json` (the fitness memo, so a resumed run searches nothing twice).
 
-use crate::cluster::{FitnessExecutor, FitnessSpec, RayOptions};
-use crate::ga::run_logged;
-use crate::ga::{
-    BitGenome, BitSpace, GaOutcome, GaRun, GaSettings, Genome, Purpose, RealGenome, StopReason,
-    stream_rng, write_chart,
-};
 use crate::mentor::organism::{GenomeKind, Organism, real_space};
+use crate::progress::run_logged;
 use crate::search::fitness::{
     FitnessStats, SearchFitness, SearchFitnessSpec, SuiteScore, score_sets,
 };
 use crate::search::remote::SearchRemoteSpec;
 use crate::search::suite::parse_positions;
 use crate::search::validation::ValidationTrack;
+use kestrel_ga::cluster::{FitnessExecutor, FitnessSpec, RayOptions};
+use kestrel_ga::{
+    BitGenome, BitSpace, GaOutcome, GaRun, GaSettings, Genome, Purpose, RealGenome, StopReason,
+    stream_rng, write_chart,
+};
 use kestrel_params::{ParamValues, ParamsFile};
 use kestrel_search::SEARCH_TABLE;
 use kestrel_tools::epd_suite::SuitePosition;
@@ -222,7 +222,7 @@ fn best_fields<G: Organism>(
     fitness: &SearchFitness,
     out: GaOutcome<G>,
     random: &G,
-) -> (Fields, Fields, Vec<crate::ga::GenerationStats>, StopReason) {
+) -> (Fields, Fields, Vec<kestrel_ga::GenerationStats>, StopReason) {
     let best = out.population[out.best_index()].field_values(&fitness.schema);
     (
         best,
@@ -272,7 +272,7 @@ fn evolve<G: Organism>(
     let track_path = cfg.out_dir.join("validation.json");
     let track_csv = cfg.out_dir.join("validation.csv");
     let log_path = cfg.out_dir.join("log.csv");
-    let fingerprint = <SearchFitness as crate::ga::FitnessFunction<G>>::fingerprint(fitness);
+    let fingerprint = <SearchFitness as kestrel_ga::FitnessFunction<G>>::fingerprint(fitness);
     if cfg.resume && checkpoint.exists() {
         load_memo(&memo_path, &fingerprint, fitness);
         if let Some(t) = track.as_mut() {

@@ -1,8 +1,8 @@
 //! The games-per-second benchmark: the same round robin on one thread and on the whole pool,
 //! which must also give the same points (determinism whatever the thread count).
 
-use crate::ga::{FitnessFunction, Genome, Purpose, stream_rng};
 use crate::tournament::{Organism, OrganismSpace, RoundRobinFitness};
+use kestrel_ga::{FitnessFunction, Genome, Purpose, stream_rng};
 use std::time::Instant;
 
 /// One timed round robin.

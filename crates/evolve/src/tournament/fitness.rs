@@ -2,10 +2,10 @@
 //! reversed, each pair from its own opening. Games run in parallel; each game is a pure
 //! function of (spec, sample seed, genomes), so results never depend on the thread count.
 
-use crate::ga::{Evaluation, FitnessFunction, FitnessTasks, TaskResult, evaluate_by_tasks};
 use crate::tournament::Organism;
 use crate::tournament::teaching::teaching_config;
 use kestrel_chess::Board;
+use kestrel_ga::{Evaluation, FitnessFunction, FitnessTasks, TaskResult, evaluate_by_tasks};
 use kestrel_tools::{
     Adjudication, GameResult, GameSettings, Limit, MoveLimit, MoveLimitScoring, Opening,
     builtin::BuiltinPlayer, play_game,

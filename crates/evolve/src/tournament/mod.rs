@@ -16,6 +16,6 @@ pub use bench::{BenchRun, bench_round_robin};
 pub use fitness::{RoundRobinFitness, TournamentSpec};
 pub use openings::{book_openings, opening_fens};
 pub use organism::{GENE_NAMES, Organism, OrganismSpace, PAGE_MATERIAL};
-pub use remote::{RoundRobinRemoteSpec, build_remote};
+pub use remote::RoundRobinRemoteSpec;
 pub use run::{TournamentConfig, TournamentOutcome, Variant, run_tournament};
 pub use teaching::{teaching_config, teaching_params_file, teaching_search_params};

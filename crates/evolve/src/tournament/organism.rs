@@ -3,8 +3,8 @@
 //! evolved (the page presets it), and the king's "possession" weight, the page's 25th, is a
 //! constant that cancels between the two sides, so it has no `EVAL_TABLE` term.
 
-use crate::ga::{Crossover, GaSettings, Genome};
 use kestrel_eval::EVAL_TABLE;
+use kestrel_ga::{Crossover, GaSettings, Genome};
 use kestrel_params::ParamValues;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

@@ -1,9 +1,9 @@
 //! The round-robin fitness as data for cluster workers: the game settings plus the opening
 //! FENs as one blob (shipped once per node).
 
-use crate::cluster::remote_fitness;
-use crate::cluster::{BlobStore, FitnessSpec, RemoteFitness, get_lines, parse_spec, put_lines};
 use crate::tournament::{Organism, RoundRobinFitness, TournamentSpec};
+use kestrel_ga::cluster::remote_fitness;
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, RemoteFitness, get_lines, put_lines};
 use serde::{Deserialize, Serialize};
 
 /// A [`TournamentSpec`] with its openings replaced by a blob hash: the leader's spec travels
@@ -21,6 +21,13 @@ impl FitnessSpec for RoundRobinRemoteSpec {
     fn blobs(&self) -> Vec<String> {
         vec![self.openings.clone()]
     }
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
+        let fitness = RoundRobinFitness::build(TournamentSpec {
+            openings: get_lines(blobs, &self.openings)?,
+            ..self.spec.clone()
+        })?;
+        Ok(remote_fitness::<Organism, _>(fitness))
+    }
 }
 
 impl RoundRobinRemoteSpec {
@@ -34,17 +41,4 @@ impl RoundRobinRemoteSpec {
             openings: put_lines(store, &spec.openings)?,
         })
     }
-}
-
-/// The registry builder of `"tournament"` jobs.
-pub fn build_remote(
-    spec: &serde_json::Value,
-    blobs: &BlobStore,
-) -> Result<Box<dyn RemoteFitness>, String> {
-    let remote: RoundRobinRemoteSpec = parse_spec(spec)?;
-    let fitness = RoundRobinFitness::build(TournamentSpec {
-        openings: get_lines(blobs, &remote.openings)?,
-        ..remote.spec
-    })?;
-    Ok(remote_fitness::<Organism, _>(fitness))
 }

@@ -3,13 +3,13 @@
 //! executor, checkpoint, log and chart; a checkpoint after every iteration makes a killed
 //! run resume to the same result.
 
-use crate::ga::{
+use crate::tournament::{
+    GENE_NAMES, Organism, OrganismSpace, RoundRobinFitness, teaching_params_file,
+};
+use kestrel_ga::{
     Checkpoint, Crossover, Evaluation, Executor, FitnessFunction, FitnessJob, GaSettings,
     GenerationStats, Genome, Purpose, Selection, Termination, fittest_first, render_log_csv,
     stream_rng, write_chart,
-};
-use crate::tournament::{
-    GENE_NAMES, Organism, OrganismSpace, RoundRobinFitness, teaching_params_file,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

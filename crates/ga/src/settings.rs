@@ -1,6 +1,6 @@
 //! GA settings (paper defaults) and termination rules.
 
-use crate::ga::{Crossover, Selection};
+use crate::{Crossover, Selection};
 use serde::{Deserialize, Serialize};
 
 /// When a run stops (whichever comes first).

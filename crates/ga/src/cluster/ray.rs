@@ -3,8 +3,9 @@
 
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::driver::DriverProcess;
-use crate::cluster::protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
-use crate::ga::{Evaluation, Executor, FitnessFunction, FitnessJob, FitnessTasks, Genome};
+use crate::cluster::jobs::{JobCutting, JobRunner};
+use crate::cluster::protocol::{JobEnvelope, TaggedSpec, WorkerReply};
+use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome};
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -104,10 +105,7 @@ struct RunReply {
 /// Runs fitness jobs on Ray through the `kestrel_ray` driver.
 pub struct RayExecutor {
     driver: Mutex<DriverProcess>,
-    spec: TaggedSpec,
-    workers: usize,
-    job_genomes: Option<usize>,
-    job_tasks: Option<usize>,
+    cutting: JobCutting,
 }
 
 impl RayExecutor {
@@ -168,34 +166,25 @@ impl RayExecutor {
         }
         Ok(RayExecutor {
             driver: Mutex::new(driver),
-            spec,
-            workers: hello.workers.max(1),
-            job_genomes: opts.job_genomes,
-            job_tasks: opts.job_tasks,
+            cutting: JobCutting {
+                spec,
+                workers: hello.workers.max(1),
+                job_genomes: opts.job_genomes,
+                job_tasks: opts.job_tasks,
+            },
         })
     }
 
     /// Ray actors running jobs.
     pub fn workers(&self) -> usize {
-        self.workers
-    }
-
-    /// Genomes per job: a multiple of the fitness's job unit, so the worker chunks exactly as
-    /// the in-process executor does (batched fitnesses then agree to the bit).
-    fn per_job(&self, genomes: usize, chunk: usize) -> usize {
-        let wanted = self
-            .job_genomes
-            .unwrap_or_else(|| genomes.div_ceil(2 * self.workers));
-        wanted.max(1).div_ceil(chunk) * chunk
+        self.cutting.workers
     }
 }
 
-impl RayExecutor {
-    /// Sends one generation's jobs and returns the workers' replies in job order; any failed
-    /// job fails the generation.
+impl JobRunner for RayExecutor {
     fn run_jobs(&self, generation: u64, jobs: &[JobEnvelope]) -> Result<Vec<WorkerReply>, String> {
         let msg = serde_json::json!({
-            "op": "run", "generation": generation, "blobs": self.spec.blobs, "jobs": jobs,
+            "op": "run", "generation": generation, "blobs": self.cutting.spec.blobs, "jobs": jobs,
         });
         let mut driver = self.driver.lock().map_err(|_| "Ray driver lock poisoned")?;
         driver.send(&msg.to_string())?;
@@ -208,71 +197,7 @@ impl RayExecutor {
                 reply.error.unwrap_or_default()
             ));
         }
-        if reply.replies.len() != jobs.len() {
-            return Err(format!(
-                "Ray driver answered {} of {} jobs",
-                reply.replies.len(),
-                jobs.len()
-            ));
-        }
-        for (i, r) in reply.replies.iter().enumerate() {
-            if !r.ok {
-                return Err(format!(
-                    "generation {generation} job {i} failed: {}",
-                    r.error.clone().unwrap_or_default()
-                ));
-            }
-        }
         Ok(reply.replies)
-    }
-
-    fn envelope<G: Genome>(
-        &self,
-        fingerprint: &str,
-        job: &FitnessJob<G>,
-        genomes: &[G],
-        tasks: Option<[usize; 2]>,
-    ) -> Result<JobEnvelope, String> {
-        Ok(JobEnvelope {
-            version: PROTOCOL_VERSION,
-            fitness: self.spec.clone(),
-            fingerprint: fingerprint.to_string(),
-            generation: job.generation,
-            sample_seed: job.sample_seed,
-            genomes: serde_json::to_value(genomes).map_err(|e| e.to_string())?,
-            tasks,
-        })
-    }
-
-    /// A tasked (game) fitness: the generation's tasks cut into ranges, every job carrying
-    /// all genomes; the results are combined by the leader in task order, as in process.
-    fn run_tasked<G: Genome>(
-        &self,
-        tasks: &dyn FitnessTasks<G>,
-        fingerprint: &str,
-        job: &FitnessJob<G>,
-    ) -> Result<Vec<Evaluation>, String> {
-        let count = tasks.task_count(job.sample_seed, &job.genomes);
-        let per_job = self
-            .job_tasks
-            .unwrap_or_else(|| count.div_ceil(2 * self.workers))
-            .max(1);
-        let mut jobs = Vec::new();
-        for start in (0..count).step_by(per_job) {
-            let range = [start, (start + per_job).min(count)];
-            jobs.push(self.envelope(fingerprint, job, &job.genomes, Some(range))?);
-        }
-        let mut results = Vec::with_capacity(count);
-        for r in self.run_jobs(job.generation, &jobs)? {
-            results.extend(r.task_results);
-        }
-        if results.len() != count {
-            return Err(format!(
-                "Ray workers returned {} results for {count} tasks",
-                results.len()
-            ));
-        }
-        Ok(tasks.combine(job.sample_seed, &job.genomes, &results))
     }
 }
 
@@ -282,26 +207,6 @@ impl<G: Genome> Executor<G> for RayExecutor {
         fitness: &dyn FitnessFunction<G>,
         job: &FitnessJob<G>,
     ) -> Result<Vec<Evaluation>, String> {
-        let fingerprint = fitness.fingerprint();
-        if let Some(tasks) = fitness.tasks() {
-            return self.run_tasked(tasks, &fingerprint, job);
-        }
-        let per_job = self.per_job(job.genomes.len(), fitness.job_unit().max(1));
-        let mut jobs = Vec::new();
-        for genomes in job.genomes.chunks(per_job) {
-            jobs.push(self.envelope(&fingerprint, job, genomes, None)?);
-        }
-        let mut out = Vec::with_capacity(job.genomes.len());
-        for r in self.run_jobs(job.generation, &jobs)? {
-            out.extend(r.evaluations);
-        }
-        if out.len() != job.genomes.len() {
-            return Err(format!(
-                "Ray workers returned {} scores for {} genomes",
-                out.len(),
-                job.genomes.len()
-            ));
-        }
-        Ok(out)
+        self.cutting.run(self, fitness, job)
     }
 }

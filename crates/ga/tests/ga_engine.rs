@@ -1,7 +1,7 @@
 //! End-to-end behaviour of the GA loop on toy problems: it optimises, elitism keeps the best,
 //! runs are reproducible regardless of threads, and a killed run resumes exactly.
 
-use kestrel_evolve::ga::{
+use kestrel_ga::{
     BitGenome, BitSpace, Evaluation, FitnessFunction, GaRun, GaSettings, GenerationView, Genome,
     InProcessExecutor, RealGenome, RealSpace, Selection, StopReason, Termination,
 };
@@ -59,7 +59,7 @@ fn run_onemax(
     checkpoint: Option<PathBuf>,
     resume: bool,
     stop_after: Option<u64>,
-) -> kestrel_evolve::ga::GaOutcome<BitGenome> {
+) -> kestrel_ga::GaOutcome<BitGenome> {
     let space = BitSpace { len: 80 };
     let run = GaRun {
         settings,
@@ -150,7 +150,7 @@ fn same_seed_same_run_whatever_the_thread_count() {
     let a = one.install(|| run_onemax(settings(15), None, false, None));
     let b = four.install(|| run_onemax(settings(15), None, false, None));
     assert_eq!(a.population, b.population);
-    let objectives = |o: &kestrel_evolve::ga::GaOutcome<BitGenome>| {
+    let objectives = |o: &kestrel_ga::GaOutcome<BitGenome>| {
         o.history
             .iter()
             .map(|h| h.mean_objective)
@@ -190,7 +190,7 @@ fn killed_run_resumes_to_the_same_result() {
     );
     assert_eq!(resumed.population, full.population);
     assert_eq!(resumed.evaluations, full.evaluations);
-    let strip = |o: &kestrel_evolve::ga::GaOutcome<BitGenome>| {
+    let strip = |o: &kestrel_ga::GaOutcome<BitGenome>| {
         o.history
             .iter()
             .map(|h| {
@@ -307,7 +307,7 @@ fn real_vectors_evolve_with_tournament_and_uniform_crossover() {
     let run = GaRun {
         settings: GaSettings {
             population: 80,
-            crossover: kestrel_evolve::ga::Crossover::Uniform,
+            crossover: kestrel_ga::Crossover::Uniform,
             mutation_rate: 0.2,
             selection: Selection::Tournament { size: 3 },
             elitism: 2,
@@ -352,79 +352,4 @@ fn bad_settings_are_rejected() {
     .run(&mut |_: &GenerationView<BitGenome>| ControlFlow::Continue(()))
     .unwrap_err();
     assert!(err.to_string().contains("population"));
-}
-
-/// Falcon's search chromosome: the GA evolves its 70 bits (Gray coded) towards target values,
-/// decoding every organism through the search parameter schema.
-struct FalconTarget {
-    schema: kestrel_params::BitSchema,
-    target: Vec<i32>,
-}
-
-impl FitnessFunction<BitGenome> for FalconTarget {
-    fn evaluate(&self, _seed: u64, genomes: &[BitGenome]) -> Vec<Evaluation> {
-        genomes
-            .iter()
-            .map(|g| {
-                let values = self.schema.decode_fields(&g.0);
-                let miss: f64 = values
-                    .iter()
-                    .zip(&self.schema.fields)
-                    .zip(&self.target)
-                    .map(|((&v, f), &t)| (v - t).abs() as f64 / (f.max - f.min).max(1) as f64)
-                    .sum();
-                Evaluation {
-                    fitness: 1.0 / (0.01 + miss),
-                    objective: miss,
-                }
-            })
-            .collect()
-    }
-    fn fingerprint(&self) -> String {
-        "falcon-target".into()
-    }
-}
-
-#[test]
-fn falcon_chromosome_evolves_through_the_search_schema() {
-    use kestrel_params::{BitSchema, Coding};
-    use kestrel_search::{FALCON_SET, SEARCH_TABLE};
-    let schema = BitSchema::new(&SEARCH_TABLE, Some(FALCON_SET), Coding::Gray).unwrap();
-    assert_eq!(schema.bit_len(), 70);
-    // Targets: the middle of each range.
-    let target: Vec<i32> = schema.fields.iter().map(|f| (f.min + f.max) / 2).collect();
-    let space = BitSpace { len: 70 };
-    let fitness = FalconTarget {
-        schema: schema.clone(),
-        target,
-    };
-    let out = GaRun {
-        settings: GaSettings {
-            population: 60,
-            mutation_rate: 0.02,
-            selection: Selection::Tournament { size: 3 },
-            termination: Termination {
-                generations: 80,
-                fitness_threshold: None,
-                stall_generations: None,
-            },
-            seed: 70,
-            ..GaSettings::default()
-        },
-        space: &space,
-        fitness: &fitness,
-        executor: &InProcessExecutor,
-        checkpoint: None,
-        resume: false,
-        seed_population: None,
-    }
-    .run(&mut |_: &GenerationView<BitGenome>| ControlFlow::Continue(()))
-    .unwrap();
-    let best = &out.population[out.best_index()];
-    for (v, f) in schema.decode_fields(&best.0).iter().zip(&schema.fields) {
-        assert!((f.min..=f.max).contains(v), "{} = {v}", f.name);
-    }
-    let first = out.history[0].best_objective;
-    let last = out.evaluations[out.best_index()].objective;
-    assert!(last < first / 3.0, "{first} -> {last}");
 }

@@ -3,7 +3,7 @@
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::protocol::TaggedSpec;
 use crate::cluster::ray::{RayExecutor, RayOptions};
-use crate::ga::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor};
+use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor};
 
 /// In process or on Ray, for any genome type.
 pub enum FitnessExecutor {

@@ -1,7 +1,7 @@
 //! Genomes and their variation operators: fixed-length bit strings (decoded through a
 //! `kestrel_params::BitSchema`) and real vectors with per-gene bounds.
 
-use crate::ga::GaSettings;
+use crate::GaSettings;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::de::DeserializeOwned;

@@ -1,8 +1,8 @@
 //! The seam between the GA and fitness computation: a generation's fitness work is plain,
 //! serialisable data ([`FitnessJob`]) scored by a pure [`FitnessFunction`]; an [`Executor`]
-//! decides where that happens (in-process on all cores today, other machines later).
+//! decides where that happens (in process on all cores, or on workers: see `cluster`).
 
-use crate::ga::Genome;
+use crate::Genome;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;

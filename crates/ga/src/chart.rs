@@ -1,7 +1,7 @@
 //! SVG chart of the best and mean objective per generation (log scale, as errors span orders
 //! of magnitude between random and evolved organisms).
 
-use crate::ga::GenerationStats;
+use crate::GenerationStats;
 use plotters::prelude::*;
 use std::path::Path;
 

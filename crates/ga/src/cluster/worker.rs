@@ -1,5 +1,6 @@
-//! The worker loop behind `kestrel worker`: read a job per line, answer a line per job. It keeps
-//! only caches (rebuilt fitnesses by spec, blobs on disk), so any worker can take any job.
+//! The worker loop (what `kestrel worker` and the example's `rastrigin worker` run): read a
+//! job per line, answer a line per job. It keeps only caches (rebuilt fitnesses by spec, blobs
+//! on disk), so any worker can take any job.
 
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::protocol::{JobEnvelope, PROTOCOL_VERSION, WorkerReply};

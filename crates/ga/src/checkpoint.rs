@@ -1,7 +1,7 @@
 //! The state saved after every generation (JSON, written atomically): enough to continue a
 //! killed run exactly where it stopped.
 
-use crate::ga::{GaSettings, GenerationStats, Genome};
+use crate::{GaSettings, GenerationStats, Genome};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

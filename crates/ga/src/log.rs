@@ -1,7 +1,7 @@
 //! The per-generation log as CSV (rewritten whole, atomically, after every generation, so it
 //! always matches the checkpoint).
 
-use crate::ga::GenerationStats;
+use crate::GenerationStats;
 use std::fmt::Write as _;
 
 pub fn render_log_csv(history: &[GenerationStats]) -> String {

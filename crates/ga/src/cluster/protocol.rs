@@ -2,7 +2,7 @@
 //! worker needs (the fitness as a tagged spec, large inputs by content hash), so any worker on
 //! any node can take any job, and a retried job gives the same answer.
 
-use crate::ga::{Evaluation, TaskResult};
+use crate::{Evaluation, TaskResult};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a field's meaning changes; a worker refuses jobs of another version.

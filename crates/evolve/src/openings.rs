@@ -1,8 +1,8 @@
 //! Opening lists as blob lines: `FEN<TAB>uci moves` per opening, so a worker needs neither
 //! the book file nor its path (names are not kept: they never change a game).
 
-use crate::cluster::blobs::{BlobStore, get_lines, put_lines};
 use kestrel_chess::Board;
+use kestrel_ga::cluster::blobs::{BlobStore, get_lines, put_lines};
 use kestrel_tools::Opening;
 
 /// Stores `openings` as one blob; returns its hash.

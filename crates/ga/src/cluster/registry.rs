@@ -1,9 +1,10 @@
-//! Which fitness a worker can rebuild: a map from a spec's `kind` tag to its builder. Adding a
-//! GA to the cluster is one `register` line in [`builtin_registry`] plus its spec's `build`.
+//! Which fitness a worker can rebuild: a map from a spec's `kind` tag to its builder. A problem
+//! plugs in by implementing [`FitnessSpec`] (its `KIND`, its blobs and how it rebuilds its
+//! fitness) and adding one `registry.add::<Spec>()` line; the registry names no problem.
 
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::protocol::TaggedSpec;
-use crate::ga::{
+use crate::{
     Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor, TaskResult,
 };
 use serde::Serialize;
@@ -102,6 +103,9 @@ pub trait FitnessSpec: Serialize + DeserializeOwned {
     const KIND: &'static str;
     /// The content hashes of the blobs the spec names.
     fn blobs(&self) -> Vec<String>;
+    /// Rebuilds the fitness in a worker (its blobs are in `blobs`); usually
+    /// `Ok(remote_fitness::<Genome, _>(fitness))`.
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String>;
 
     /// The spec as the tagged data a job carries.
     fn tagged(&self) -> TaggedSpec {
@@ -118,6 +122,14 @@ pub fn parse_spec<S: FitnessSpec>(spec: &serde_json::Value) -> Result<S, String>
     serde_json::from_value(spec.clone()).map_err(|e| format!("malformed {} spec: {e}", S::KIND))
 }
 
+/// The [`Builder`] of any [`FitnessSpec`]: parse the spec, then build it.
+fn build_spec<S: FitnessSpec>(
+    spec: &serde_json::Value,
+    blobs: &BlobStore,
+) -> Result<Box<dyn RemoteFitness>, String> {
+    parse_spec::<S>(spec)?.build(blobs)
+}
+
 /// The builders a worker knows, by kind.
 #[derive(Default)]
 pub struct Registry {
@@ -128,6 +140,11 @@ impl Registry {
     /// An empty registry.
     pub fn new() -> Self {
         Registry::default()
+    }
+
+    /// Adds spec type `S` under its `KIND` (a later one replaces an earlier one).
+    pub fn add<S: FitnessSpec>(&mut self) {
+        self.register(S::KIND, build_spec::<S>);
     }
 
     /// Adds the builder of `kind` (a later one replaces an earlier one).
@@ -155,34 +172,4 @@ impl Registry {
         })?;
         builder(&spec.spec, blobs)
     }
-}
-
-/// Every GA fitness this binary can run on a cluster.
-pub fn builtin_registry() -> Registry {
-    let mut r = Registry::new();
-    r.register(
-        crate::mentor::remote::MentorFitnessSpec::KIND,
-        crate::mentor::remote::build,
-    );
-    r.register(
-        crate::coevolve::remote::CoevolveRemoteSpec::KIND,
-        crate::coevolve::remote::build_remote,
-    );
-    r.register(
-        crate::mnc::remote::MncRemoteSpec::KIND,
-        crate::mnc::remote::build_remote,
-    );
-    r.register(
-        crate::moves::remote::MovesRemoteSpec::KIND,
-        crate::moves::remote::build_remote,
-    );
-    r.register(
-        crate::search::remote::SearchRemoteSpec::KIND,
-        crate::search::remote::build_remote,
-    );
-    r.register(
-        crate::tournament::RoundRobinRemoteSpec::KIND,
-        crate::tournament::build_remote,
-    );
-    r
 }

@@ -1,6 +1,6 @@
 //! The generational loop: evaluate, log, checkpoint, select, recombine, mutate, repeat.
 
-use crate::ga::{
+use crate::{
     BackgroundWriter, Checkpoint, Evaluation, Executor, FitnessFunction, FitnessJob, GaSettings,
     GenerationStats, Genome, Purpose, Selector, fittest_first, stream_rng,
 };
