@@ -1,7 +1,8 @@
 //! Evolution for Kestrel: a small, seeded, resumable genetic-algorithm core ([`ga`]) and the
 //! expert-driven ("mentor-assisted") fitness that evolves an evaluation function from random
 //! parameters by imitating a mentor's scores ([`mentor`]), and a gradient tuner of the whole
-//! evaluation against a mentor's scores and game results ([`tune`]).
+//! evaluation against a mentor's scores and game results ([`tune`]), and SPSA on game pairs
+//! ([`spsa`]).
 
 pub mod chessmaps;
 pub mod cluster;
@@ -11,6 +12,7 @@ pub mod mentor;
 pub mod mnc;
 pub mod moves;
 pub mod search;
+pub mod spsa;
 pub mod tournament;
 pub mod tune;
 
