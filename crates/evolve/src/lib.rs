@@ -8,6 +8,7 @@ pub mod chessmaps;
 pub mod cluster;
 pub mod coevolve;
 pub mod ga;
+pub mod games;
 pub mod mentor;
 pub mod mnc;
 pub mod moves;
