@@ -8,6 +8,7 @@ pub mod epd;
 pub mod eval;
 pub mod evolve;
 pub mod evolve_coevolve;
+pub mod evolve_games;
 pub mod evolve_mnc;
 pub mod evolve_moves;
 pub mod evolve_search;
