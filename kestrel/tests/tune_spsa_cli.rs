@@ -125,3 +125,72 @@ fn a_killed_run_resumes_to_the_uninterrupted_end() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn adopt_writes_the_params_only_after_the_gate_passes() {
+    let dir = temp_dir("spsa-gate");
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, "[eval]\nKNIGHT_VALUE = 185\n").unwrap();
+    let adopted = dir.join("adopted.toml");
+    let adopted_arg = adopted.display().to_string();
+    let broken_arg = broken.display().to_string();
+    // A halved knight tuned up is verified against the broken start and adopted.
+    let o = spsa(
+        &dir.join("good"),
+        &[
+            "--set",
+            "KNIGHT_VALUE",
+            "--table",
+            "eval",
+            "--params",
+            &broken_arg,
+            "--c-end-scale",
+            "6",
+            "--r-end",
+            "0.01",
+            "--iterations",
+            "30",
+            "--pairs",
+            "2",
+            "--verify-sprt",
+            "0,20",
+            "--verify-games",
+            "600",
+            "--adopt",
+            &adopted_arg,
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("H1 accepted"), "{}", stdout(&o));
+    let text = std::fs::read_to_string(&adopted).unwrap();
+    let knight: i32 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("KNIGHT_VALUE = "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(knight > 225, "{knight}");
+    // Two games decide nothing: the file is not written.
+    std::fs::remove_file(&adopted).unwrap();
+    let o = spsa(
+        &dir.join("short"),
+        &[
+            "--set",
+            "BISHOP_PAIR",
+            "--table",
+            "eval",
+            "--iterations",
+            "2",
+            "--verify-sprt",
+            "0,20",
+            "--verify-games",
+            "2",
+            "--adopt",
+            &adopted_arg,
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("not adopted"), "{}", stdout(&o));
+    assert!(!adopted.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -22,6 +22,7 @@ pub mod search_stats;
 pub mod spsa_file;
 pub mod spsa_input;
 pub mod spsa_tune;
+pub mod spsa_verify;
 pub mod tune;
 pub mod uci;
 pub mod worker;

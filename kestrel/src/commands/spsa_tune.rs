@@ -14,7 +14,9 @@ use kestrel_params::{ParamValues, ParamsFile, SpsaLine, spsa_lines};
 use kestrel_search::EngineParams;
 use kestrel_tools::progress::Progress;
 use kestrel_tools::stats::fmt_elo;
-use kestrel_tools::{GameSettings, Limit, MoveLimit, MoveLimitScoring, Opening, load_openings};
+use kestrel_tools::{
+    GameSettings, Limit, MoveLimit, MoveLimitScoring, Opening, Sprt, load_openings,
+};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `kestrel tune spsa`.
@@ -76,6 +78,19 @@ pub struct SpsaArgs {
     /// Write the checkpoint, CSV and chart every N iterations.
     #[arg(long, default_value_t = 10, value_name = "N")]
     checkpoint_every: u64,
+    /// Verification gate: after the run, the tuned params play the start params in this SPRT
+    /// (`elo0,elo1[,alpha,beta]`, pentanomial) at --verify-tc; only H1 counts as better.
+    #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
+    verify_sprt: Option<String>,
+    /// The verification clock `BASE+INC` in seconds [default: the tuning limit].
+    #[arg(long, value_name = "BASE+INC", requires = "verify_sprt")]
+    verify_tc: Option<String>,
+    /// Most games the verification plays.
+    #[arg(long, default_value_t = 2000, requires = "verify_sprt")]
+    verify_games: usize,
+    /// Write the tuned params to FILE only if the verification accepts H1.
+    #[arg(long, value_name = "FILE", requires = "verify_sprt")]
+    adopt: Option<PathBuf>,
     #[command(flatten)]
     job: JobOptions,
 }
@@ -158,6 +173,7 @@ fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     let (lines, base) = tuned_lines(&a)?;
     let openings = openings(&a)?;
+    let gate = gate(&a)?;
     let threads = a.job.start_threads()?;
     let game = game_settings(&a)?;
     let elements = lines
@@ -168,6 +184,8 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         })
         .collect();
     let limit = game.limit;
+    let start = base.clone();
+    let book = openings.clone();
     let duel = GamePairs::new(base, elements, openings, a.pairs, game, a.hash, a.seed)
         .map_err(anyhow::Error::msg)?;
     let params = spsa_params(&lines);
@@ -203,7 +221,37 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     progress.finish();
     let final_path = write_final(&state, &duel, &a.out)?;
     report(&state, &final_path);
+    if let Some((sprt, verify_limit)) = gate {
+        let tuned = EngineParams::load(&final_path, "final.toml")?;
+        let gate = super::spsa_verify::Gate {
+            sprt,
+            limit: verify_limit.unwrap_or(limit),
+            max_games: a.verify_games,
+            concurrency: threads,
+            seed: a.seed,
+            adopt: a.adopt.as_deref(),
+        };
+        super::spsa_verify::verify(&gate, &tuned, &start, &book)?;
+    }
     Ok(())
+}
+
+/// The verification SPRT and clock, checked before any game.
+fn gate(a: &SpsaArgs) -> anyhow::Result<Option<(Sprt, Option<Limit>)>> {
+    let Some(text) = &a.verify_sprt else {
+        return Ok(None);
+    };
+    let sprt = Sprt::parse(text).map_err(|e| anyhow::anyhow!("--verify-sprt: {e}"))?;
+    let limit = a
+        .verify_tc
+        .as_deref()
+        .map(Limit::parse_tc)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--verify-tc: {e}"))?;
+    if a.verify_games < 2 {
+        bail!("--verify-games must be at least 2 (one pair)");
+    }
+    Ok(Some((sprt, limit)))
 }
 
 /// Writes OUT/final.toml: the base params with θ rounded.
@@ -239,7 +287,7 @@ fn report(state: &SpsaState, final_path: &Path) {
         last.faults
     );
     println!(
-        "wrote {} (not verified: compare it with the defaults, e.g. `kestrel match -a {} -b builtin --sprt 0,5 --tc 10+0.1 --openings FILE`)",
+        "wrote {} (not verified unless --verify-sprt: e.g. `kestrel match -a {} -b builtin --sprt 0,5 --tc 10+0.1 --openings FILE`)",
         final_path.display(),
         final_path.display()
     );
