@@ -22,7 +22,7 @@ enum TuneAction {
     /// Print the SPSA tuner's input (OpenBench format or JSON) for the declared parameters.
     SpsaInput(super::spsa_input::SpsaInputArgs),
     /// SPSA on game pairs of θ+ against θ− (fishtest's and OpenBench's method).
-    Spsa(super::spsa_tune::SpsaArgs),
+    Spsa(Box<super::spsa_tune::SpsaArgs>),
 }
 
 #[derive(Args)]
@@ -106,7 +106,7 @@ pub struct TuneArgs {
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     match a.action {
         Some(TuneAction::SpsaInput(spsa)) => return super::spsa_input::run(spsa),
-        Some(TuneAction::Spsa(spsa)) => return super::spsa_tune::run(spsa),
+        Some(TuneAction::Spsa(spsa)) => return super::spsa_tune::run(*spsa),
         None => {}
     }
     let threads = a.job.start_threads()?;
