@@ -52,7 +52,7 @@ fn pairs_are_reported_and_the_model_is_chosen() {
     let o = play(&["--games", "2", "--sprt", "0,10", "--sprt-model", "bogus"]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("must be pentanomial or trinomial"),
+        stderr(&o).contains("must be pentanomial, normalized or trinomial"),
         "{}",
         stderr(&o)
     );

@@ -24,6 +24,8 @@ pub enum SprtModel {
     /// Game pairs (LL, LD, WL+DD, WD, WW): fastchess's and OpenBench's default.
     #[default]
     Pentanomial,
+    /// Game pairs with the bounds in normalised Elo (fastchess's "normalized" model).
+    Normalized,
     /// Single games (W, D, L), normal approximation.
     Trinomial,
 }
@@ -33,9 +35,10 @@ impl SprtModel {
     pub fn parse(text: &str) -> Result<SprtModel, String> {
         match text.to_ascii_lowercase().as_str() {
             "pentanomial" | "penta" => Ok(SprtModel::Pentanomial),
+            "normalized" | "normalised" => Ok(SprtModel::Normalized),
             "trinomial" | "tri" => Ok(SprtModel::Trinomial),
             _ => Err(format!(
-                "SPRT model '{text}' must be pentanomial or trinomial"
+                "SPRT model '{text}' must be pentanomial, normalized or trinomial"
             )),
         }
     }
@@ -125,6 +128,7 @@ impl Sprt {
     pub fn llr_of(&self, wdl: &Wdl, penta: &Penta) -> f64 {
         match self.model {
             SprtModel::Pentanomial => self.llr_penta(penta),
+            SprtModel::Normalized => self.llr_penta_normalized(penta),
             SprtModel::Trinomial => self.llr(wdl),
         }
     }
@@ -135,6 +139,13 @@ impl Sprt {
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
         crate::gsprt::llr(&scores, &penta.five(), s0, s1)
+    }
+
+    /// Pentanomial LLR with elo0 and elo1 read as normalised Elo (fastchess's "normalized").
+    pub fn llr_penta_normalized(&self, penta: &Penta) -> f64 {
+        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let scale = std::f64::consts::SQRT_2 / (800.0 / std::f64::consts::LN_10);
+        crate::gsprt::llr_normalized(&scores, &penta.five(), self.elo0 * scale, self.elo1 * scale)
     }
 
     /// Where an LLR stands against the bounds.
@@ -194,6 +205,7 @@ impl std::fmt::Display for Sprt {
             self.beta,
             match self.model {
                 SprtModel::Pentanomial => "pentanomial",
+                SprtModel::Normalized => "pentanomial, normalised Elo",
                 SprtModel::Trinomial => "trinomial",
             },
             self.lower_bound(),

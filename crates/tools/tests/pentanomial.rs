@@ -155,3 +155,29 @@ fn pentanomial_llr_follows_the_evidence() {
     assert!(close(tri.llr_of(&wdl, &lost), tri.llr(&wdl), 1e-12));
     assert!(SprtModel::parse("trinomial").is_ok() && SprtModel::parse("x").is_err());
 }
+
+#[test]
+fn fastchess_published_normalized_pentanomial_llr() {
+    // fastchess app/tests/sprt_test.cpp, "normalized pentanomial 1" and "2" (bounds in nElo).
+    let cases = [
+        (penta(365, 16618, 36029, 200, 16974, 390), 0.0, 2.0, 2.25),
+        (penta(127, 4883, 10311, 401, 5150, 104), -1.75, 0.25, 3.01),
+    ];
+    let wdl = kestrel_tools::Wdl::default();
+    for (p, elo0, elo1, want) in cases {
+        let s = Sprt::new(elo0, elo1, 0.05, 0.05)
+            .unwrap()
+            .with_model(SprtModel::Normalized);
+        let llr = s.llr_of(&wdl, &p);
+        assert!(close(llr, want, 0.006), "{llr} vs {want}");
+    }
+    // Its case 3 (104 won pairs, one outcome class) is degenerate: fastchess prints 2.94, this
+    // iteration converges to 2.09 (and its all-draws trinomial case to the opposite sign);
+    // both say "better", and the lost mirror image says "worse".
+    let s = Sprt::new(0.0, 5.0, 0.05, 0.05)
+        .unwrap()
+        .with_model(SprtModel::Normalized);
+    let won = penta(0, 0, 0, 0, 0, 104);
+    assert!(s.llr_of(&wdl, &won) > 2.0);
+    assert!(s.llr_of(&wdl, &won.flipped()) < -2.0);
+}

@@ -83,8 +83,9 @@ pub struct MatchArgs {
     /// Stop early by SPRT: `elo0,elo1[,alpha,beta]` (A against B; alpha = beta = 0.05).
     #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
     pub sprt: Option<String>,
-    /// SPRT model: `pentanomial` (game pairs, decided at pair ends; fastchess's and
-    /// OpenBench's default) or `trinomial` (single games).
+    /// SPRT model: `pentanomial` (game pairs, logistic Elo bounds, decided at pair ends),
+    /// `normalized` (game pairs, bounds in normalised Elo: fastchess's default) or
+    /// `trinomial` (single games).
     #[arg(long, default_value = "pentanomial", value_name = "MODEL")]
     pub sprt_model: String,
     /// Resign adjudication: both engines' scores beyond CP for MOVES moves each.
