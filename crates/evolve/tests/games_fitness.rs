@@ -182,3 +182,28 @@ fn bad_game_fitness_settings_are_errors() {
     assert!(bad(knight, Vec::new()).contains("opening"));
     assert!(bad(Vec::new(), opening).contains("parameter"));
 }
+
+#[test]
+fn fingerprint_names_the_values() {
+    let a = knight_fitness();
+    let mut other = EngineParams::default();
+    other.eval.set_element("BISHOP_PAIR", 1).unwrap();
+    let b = GameFitness::new(
+        EngineParams::default(),
+        vec![TunedElement {
+            section: "eval",
+            name: "KNIGHT_VALUE".into(),
+        }],
+        other,
+        vec![kestrel_tools::Opening::startpos()],
+        GameSettings::new(Limit::Nodes(500)),
+        settings(),
+        2,
+    )
+    .unwrap();
+    assert!(a.fingerprint().contains("eval:KNIGHT_VALUE"));
+    assert_ne!(
+        a.fingerprint().rsplit_once("values").unwrap().1,
+        b.fingerprint().rsplit_once("values").unwrap().1
+    );
+}

@@ -29,6 +29,21 @@ pub struct GameFitness {
     game: GameSettings,
     race: RaceSettings,
     hash_mb: usize,
+    /// Hash of the base and reference values, for the fingerprint.
+    values_hash: u64,
+}
+
+/// FNV-1a over parameter values: a checkpoint never resumes against other params.
+fn values_hash(sets: &[&ParamValues]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for set in sets {
+        for v in &set.values {
+            for b in v.to_le_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    h
 }
 
 impl GameFitness {
@@ -50,6 +65,8 @@ impl GameFitness {
             return Err("game fitness needs at least one parameter".into());
         }
         let hash_mb = hash_mb.max(1);
+        let values_hash =
+            values_hash(&[&base.eval, &base.search, &reference.eval, &reference.search]);
         let mut reference_config = EngineConfig {
             hash_mb,
             ..EngineConfig::default()
@@ -63,6 +80,7 @@ impl GameFitness {
             game,
             race,
             hash_mb,
+            values_hash,
         };
         for e in &fitness.elements {
             fitness.range(e)?;
@@ -175,12 +193,13 @@ impl FitnessFunction<RealGenome> for GameFitness {
             .map(|e| format!("{}:{}", e.section, e.name))
             .collect();
         format!(
-            "games {} | {} | race {:?} | {} openings | hash {}",
+            "games {} | {} | race {:?} | {} openings | hash {} | values {:016x}",
             names.join(","),
             self.game.limit,
             self.race,
             self.openings.len(),
-            self.hash_mb
+            self.hash_mb,
+            self.values_hash
         )
     }
 }
