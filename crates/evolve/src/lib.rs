@@ -8,7 +8,9 @@
 //! - [`tournament`]: the teaching engine's round-robin GA;
 //! - [`mnc`]: Phoenix, piece-square tables by multi-niche crowding from games;
 //! - [`moves`]: an evaluation evolved by agreeing with the moves played in games;
-//! - [`coevolve`]: earlier runs' best organisms evolved further by game results.
+//! - [`coevolve`]: earlier runs' best organisms evolved further by game results;
+//! - [`games`]: a game fitness for any named parameter set, raced against a reference;
+//! - [`spsa`]: SPSA on game pairs (`kestrel tune spsa`), the tuner engine authors compare with.
 //!
 //! Beside them: [`chessmaps`] (training the Chessmaps network), [`tune`] (a gradient tuner of
 //! the whole evaluation), [`openings`] (opening lists as cluster blobs) and [`progress`] (the
@@ -19,12 +21,14 @@ use kestrel_ga::cluster::Registry;
 
 pub mod chessmaps;
 pub mod coevolve;
+pub mod games;
 pub mod mentor;
 pub mod mnc;
 pub mod moves;
 pub mod openings;
 pub mod progress;
 pub mod search;
+pub mod spsa;
 pub mod tournament;
 pub mod tune;
 

@@ -1,10 +1,13 @@
 //! A match between two engines: each opening played twice with colours swapped, games in
-//! parallel on worker threads, an optional SPRT that stops the match early.
+//! parallel on worker threads, an optional SPRT that stops the match early. Games `2k` and
+//! `2k+1` form a pair (one opening, colours reversed) counted in the pentanomial statistics;
+//! a pentanomial SPRT is decided only when a pair completes.
 
 use crate::game::{GameRecord, GameResult, GameSettings, Termination, play_game};
 use crate::openings::Opening;
+use crate::pentanomial::{Outcome, Penta};
 use crate::player::{EngineSpec, PlayerError};
-use crate::sprt::{Sprt, SprtDecision};
+use crate::sprt::{Sprt, SprtDecision, SprtModel};
 use crate::stats::Wdl;
 use kestrel_chess::Color;
 use std::sync::Mutex;
@@ -28,6 +31,8 @@ pub struct MatchResult {
     /// Finished games in game order (fewer than asked when the SPRT stopped the match).
     pub games: Vec<GameRecord>,
     pub wdl: Wdl,
+    /// A's complete pairs (both games of an opening finished).
+    pub penta: Penta,
     /// The SPRT's final log-likelihood ratio and decision, when one was run.
     pub sprt: Option<(f64, SprtDecision)>,
     /// Why the match was stopped early because an engine kept failing, if it was.
@@ -91,6 +96,8 @@ pub struct GameDone<'a> {
     pub game: &'a GameRecord,
     /// A's results so far.
     pub wdl: Wdl,
+    /// A's complete pairs so far.
+    pub penta: Penta,
     pub llr: Option<f64>,
 }
 
@@ -105,6 +112,49 @@ pub fn wdl_for_a(index: usize, game: &GameRecord) -> Wdl {
         GameResult::Draw => Wdl::new(0, 1, 0),
         r if r == GameResult::win_for(a_color) => Wdl::new(1, 0, 0),
         _ => Wdl::new(0, 0, 1),
+    }
+}
+
+/// A's outcome in game `index`.
+pub fn outcome_for_a(index: usize, game: &GameRecord) -> Outcome {
+    let w = wdl_for_a(index, game);
+    if w.wins > 0 {
+        Outcome::Win
+    } else if w.draws > 0 {
+        Outcome::Draw
+    } else {
+        Outcome::Loss
+    }
+}
+
+/// Results gathered as games finish (in any order): games, W/D/L, complete pairs.
+struct Tally {
+    slots: Vec<Option<GameRecord>>,
+    wdl: Wdl,
+    penta: Penta,
+}
+
+impl Tally {
+    /// Records game `index`; returns whether it completed its pair.
+    fn record(&mut self, index: usize, game: GameRecord) -> bool {
+        self.wdl += wdl_for_a(index, &game);
+        self.slots[index] = Some(game);
+        let first = index & !1;
+        let outcomes = match (self.slots.get(first), self.slots.get(first + 1)) {
+            (Some(Some(g1)), Some(Some(g2))) => {
+                (outcome_for_a(first, g1), outcome_for_a(first + 1, g2))
+            }
+            _ => return false,
+        };
+        self.penta.add_pair(outcomes.0, outcomes.1);
+        true
+    }
+
+    /// The SPRT's LLR and whether it may stop now (a pentanomial test only at a pair end).
+    fn sprt(&self, sprt: &Sprt, pair_done: bool) -> (f64, bool) {
+        let llr = sprt.llr_of(&self.wdl, &self.penta);
+        let may_stop = pair_done || sprt.model == SprtModel::Trinomial;
+        (llr, may_stop && sprt.decide(llr) != SprtDecision::Continue)
     }
 }
 
@@ -140,8 +190,11 @@ pub fn run_match_guarded(
     };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let finished: Mutex<(Vec<Option<GameRecord>>, Wdl)> =
-        Mutex::new(((0..settings.games).map(|_| None).collect(), Wdl::default()));
+    let finished = Mutex::new(Tally {
+        slots: (0..settings.games).map(|_| None).collect(),
+        wdl: Wdl::default(),
+        penta: Penta::default(),
+    });
     let watch = Mutex::new((FaultWatch::default(), None::<String>));
     let names = [a.name(), b.name()];
     let workers = settings.concurrency.clamp(1, settings.games.max(1));
@@ -172,33 +225,38 @@ pub fn run_match_guarded(
                             w.1.get_or_insert(why);
                         }
                     }
-                    guard.1 += wdl_for_a(index, &game);
-                    let wdl = guard.1;
-                    let llr = settings.sprt.map(|s| s.llr(&wdl));
-                    if let Some(s) = settings.sprt
-                        && s.decision(&wdl) != SprtDecision::Continue
-                    {
-                        stop.store(true, Ordering::Relaxed);
-                    }
+                    let pair_done = guard.record(index, game);
+                    let llr = settings.sprt.map(|s| {
+                        let (llr, stop_now) = guard.sprt(&s, pair_done);
+                        if stop_now {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        llr
+                    });
                     on_game(&GameDone {
                         index,
-                        game: &game,
-                        wdl,
+                        game: guard.slots[index].as_ref().expect("just recorded"),
+                        wdl: guard.wdl,
+                        penta: guard.penta,
                         llr,
                     });
-                    guard.0[index] = Some(game);
                 }
             });
         }
     });
-    let (slots, wdl) = finished.into_inner().unwrap_or_else(|e| e.into_inner());
-    let games: Vec<GameRecord> = slots.into_iter().flatten().collect();
+    let tally = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    let sprt = settings.sprt.map(|s| {
+        let llr = s.llr_of(&tally.wdl, &tally.penta);
+        (llr, s.decide(llr))
+    });
+    let games: Vec<GameRecord> = tally.slots.into_iter().flatten().collect();
     MatchResult {
         engine_a: a.name().to_string(),
         engine_b: b.name().to_string(),
         games,
-        wdl,
-        sprt: settings.sprt.map(|s| (s.llr(&wdl), s.decision(&wdl))),
+        wdl: tally.wdl,
+        penta: tally.penta,
+        sprt,
         aborted: watch.into_inner().unwrap_or_else(|e| e.into_inner()).1,
     }
 }

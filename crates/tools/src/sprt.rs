@@ -1,7 +1,12 @@
 //! Sequential probability ratio test: stop a match as soon as the results say "elo1 rather
 //! than elo0" (accept H1) or the reverse (accept H0).
 //!
-//! Model (state it, because SPRT numbers depend on it): logistic Elo, game results as a
+//! Two models (state which, because SPRT numbers depend on it). The default,
+//! [`SprtModel::Pentanomial`], is the generalised SPRT of fastchess and OpenBench on game
+//! pairs (see [`crate::gsprt`]): logistic Elo bounds, outcomes the five pair scores, decided
+//! only when a pair is complete.
+//!
+//! [`SprtModel::Trinomial`]: logistic Elo, game results as a
 //! trinomial (1, 1/2, 0) whose mean is approximated as normal with the variance measured from
 //! the W/D/L counts (no BayesElo draw model). Under H_i the expected score is
 //! `s_i = 1 / (1 + 10^(-elo_i/400))`, and the log-likelihood ratio of N games with mean score
@@ -10,15 +15,43 @@
 //! has had the same result the measured variance is zero; the variance is then taken from
 //! the counts plus half a game of each result, so that a run of losses still ends the test.
 
+use crate::pentanomial::Penta;
 use crate::stats::{Wdl, score_from_elo};
 
-/// Test settings: the two hypotheses (in Elo) and the error rates.
+/// Which results the LLR is computed from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SprtModel {
+    /// Game pairs (LL, LD, WL+DD, WD, WW): fastchess's and OpenBench's default.
+    #[default]
+    Pentanomial,
+    /// Game pairs with the bounds in normalised Elo (fastchess's "normalized" model).
+    Normalized,
+    /// Single games (W, D, L), normal approximation.
+    Trinomial,
+}
+
+impl SprtModel {
+    /// Parses `pentanomial` or `trinomial`.
+    pub fn parse(text: &str) -> Result<SprtModel, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "pentanomial" | "penta" => Ok(SprtModel::Pentanomial),
+            "normalized" | "normalised" => Ok(SprtModel::Normalized),
+            "trinomial" | "tri" => Ok(SprtModel::Trinomial),
+            _ => Err(format!(
+                "SPRT model '{text}' must be pentanomial, normalized or trinomial"
+            )),
+        }
+    }
+}
+
+/// Test settings: the two hypotheses (in Elo), the error rates and the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    pub model: SprtModel,
 }
 
 /// Where the test stands.
@@ -32,7 +65,7 @@ pub enum SprtDecision {
 }
 
 impl Sprt {
-    /// Checks the settings (elo0 < elo1, error rates strictly between 0 and 1).
+    /// Checks the settings (elo0 < elo1, error rates strictly between 0 and 1); pentanomial.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
         if elo0 >= elo1 || elo0.is_nan() || elo1.is_nan() {
             return Err(format!("SPRT needs elo0 < elo1 (got {elo0}, {elo1})"));
@@ -42,12 +75,23 @@ impl Sprt {
                 return Err(format!("SPRT {name} must be in (0, 1), got {v}"));
             }
         }
+        if alpha + beta >= 1.0 {
+            return Err(format!(
+                "SPRT alpha + beta must be below 1 (got {alpha} + {beta})"
+            ));
+        }
         Ok(Sprt {
             elo0,
             elo1,
             alpha,
             beta,
+            model: SprtModel::Pentanomial,
         })
+    }
+
+    /// The same test on another model.
+    pub fn with_model(self, model: SprtModel) -> Sprt {
+        Sprt { model, ..self }
     }
 
     /// Parses `elo0,elo1[,alpha,beta]` (alpha and beta default to 0.05).
@@ -79,7 +123,44 @@ impl Sprt {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
-    /// Log-likelihood ratio of H1 against H0 for these results (0 until the variance is known).
+    /// Log-likelihood ratio of the results on this test's model: the pairs for the
+    /// pentanomial model, the games for the trinomial one.
+    pub fn llr_of(&self, wdl: &Wdl, penta: &Penta) -> f64 {
+        match self.model {
+            SprtModel::Pentanomial => self.llr_penta(penta),
+            SprtModel::Normalized => self.llr_penta_normalized(penta),
+            SprtModel::Trinomial => self.llr(wdl),
+        }
+    }
+
+    /// Pentanomial generalised-SPRT LLR of these pairs (fastchess's logistic model).
+    pub fn llr_penta(&self, penta: &Penta) -> f64 {
+        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let s0 = score_from_elo(self.elo0);
+        let s1 = score_from_elo(self.elo1);
+        crate::gsprt::llr(&scores, &penta.five(), s0, s1)
+    }
+
+    /// Pentanomial LLR with elo0 and elo1 read as normalised Elo (fastchess's "normalized").
+    pub fn llr_penta_normalized(&self, penta: &Penta) -> f64 {
+        let scores = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let scale = std::f64::consts::SQRT_2 / (800.0 / std::f64::consts::LN_10);
+        crate::gsprt::llr_normalized(&scores, &penta.five(), self.elo0 * scale, self.elo1 * scale)
+    }
+
+    /// Where an LLR stands against the bounds.
+    pub fn decide(&self, llr: f64) -> SprtDecision {
+        if llr >= self.upper_bound() {
+            SprtDecision::AcceptH1
+        } else if llr <= self.lower_bound() {
+            SprtDecision::AcceptH0
+        } else {
+            SprtDecision::Continue
+        }
+    }
+
+    /// Trinomial log-likelihood ratio of H1 against H0 for these games (normal
+    /// approximation; 0 until the variance is known).
     pub fn llr(&self, wdl: &Wdl) -> f64 {
         let n = wdl.games() as f64;
         if n == 0.0 {
@@ -95,15 +176,9 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * wdl.score() - s0 - s1) / (2.0 * var)
     }
 
+    /// The trinomial decision for these games.
     pub fn decision(&self, wdl: &Wdl) -> SprtDecision {
-        let llr = self.llr(wdl);
-        if llr >= self.upper_bound() {
-            SprtDecision::AcceptH1
-        } else if llr <= self.lower_bound() {
-            SprtDecision::AcceptH0
-        } else {
-            SprtDecision::Continue
-        }
+        self.decide(self.llr(wdl))
     }
 }
 
@@ -123,11 +198,16 @@ impl std::fmt::Display for Sprt {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "SPRT elo0={} elo1={} alpha={} beta={} (bounds {:.3}, {:.3})",
+            "SPRT elo0={} elo1={} alpha={} beta={} {} (bounds {:.3}, {:.3})",
             self.elo0,
             self.elo1,
             self.alpha,
             self.beta,
+            match self.model {
+                SprtModel::Pentanomial => "pentanomial",
+                SprtModel::Normalized => "pentanomial, normalised Elo",
+                SprtModel::Trinomial => "trinomial",
+            },
             self.lower_bound(),
             self.upper_bound()
         )

@@ -4,8 +4,8 @@ use kestrel_search::EngineConfig;
 use kestrel_tools::match_runner::{MatchSettings, run_match};
 use kestrel_tools::stats::Wdl;
 use kestrel_tools::{
-    EngineSpec, GameSettings, Limit, MoveLimit, MoveLimitScoring, Sprt, SprtDecision, gauntlet,
-    round_robin,
+    EngineSpec, GameSettings, Limit, MoveLimit, MoveLimitScoring, Penta, Sprt, SprtDecision,
+    SprtModel, gauntlet, round_robin,
 };
 
 fn settings(games: usize) -> MatchSettings {
@@ -29,15 +29,39 @@ fn sprt_stops_a_hopeless_match_early() {
     let broken = EngineSpec::uci("broken", "/nonexistent/engine");
     let good = EngineSpec::builtin("kestrel", EngineConfig::default());
     let sprt = Sprt::new(0.0, 20.0, 0.05, 0.05).unwrap();
-    let mut s = settings(100);
+    // Only lost pairs is a degenerate distribution the generalised SPRT is slow to judge
+    // (fastchess's regularisation): about 50 pairs for these bounds.
+    let mut s = settings(200);
     s.sprt = Some(sprt);
     let r = run_match(&broken, &good, &[], &s, &|_| {});
     let n = r.games.len() as u64;
-    assert!(n < 100, "played all {n} games");
+    assert!(n < 200, "played all {n} games");
     assert_eq!(r.wdl, Wdl::new(0, 0, n));
     let (llr, decision) = r.sprt.unwrap();
     assert_eq!(decision, SprtDecision::AcceptH0);
     assert!(llr <= sprt.lower_bound());
+    // Pentanomial: it stopped at the end of the first pair that crossed the bound.
+    assert!(n.is_multiple_of(2), "stopped inside a pair after {n} games");
+    assert_eq!(r.penta.ll, n / 2);
+    let one_pair_fewer = Penta {
+        ll: n / 2 - 1,
+        ..Penta::default()
+    };
+    assert!(sprt.llr_penta(&one_pair_fewer) > sprt.lower_bound());
+}
+
+#[test]
+fn trinomial_sprt_stops_at_a_game() {
+    let broken = EngineSpec::uci("broken", "/nonexistent/engine");
+    let good = EngineSpec::builtin("kestrel", EngineConfig::default());
+    let sprt = Sprt::new(0.0, 20.0, 0.05, 0.05)
+        .unwrap()
+        .with_model(SprtModel::Trinomial);
+    let mut s = settings(100);
+    s.sprt = Some(sprt);
+    let r = run_match(&broken, &good, &[], &s, &|_| {});
+    let n = r.games.len() as u64;
+    assert_eq!(r.sprt.unwrap().1, SprtDecision::AcceptH0);
     // It stopped at the first game that crossed the bound.
     assert!(sprt.llr(&Wdl::new(0, 0, n - 1)) > sprt.lower_bound());
 }

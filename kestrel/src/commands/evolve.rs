@@ -42,6 +42,9 @@ enum EvolveCommand {
     Coevolve(Box<super::evolve_coevolve::CoevolveArgs>),
     /// Phoenix: evolve piece-square tables by multi-niche crowding from games (see docs/evolve-mnc.md).
     Mnc(Box<super::evolve_mnc::MncArgs>),
+    /// Evolve named search/evaluation values by play: organisms race game pairs against a
+    /// reference (docs/spsa.md, "Game fitness for the GA").
+    Games(Box<super::evolve_games::GamesGaArgs>),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -234,6 +237,7 @@ pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
         Some(EvolveCommand::Moves(m)) => super::evolve_moves::run(*m),
         Some(EvolveCommand::Coevolve(c)) => super::evolve_coevolve::run(*c),
         Some(EvolveCommand::Mnc(m)) => super::evolve_mnc::run(*m),
+        Some(EvolveCommand::Games(g)) => super::evolve_games::run(*g),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `kestrel match`: engine A against engine B (built-in configurations or UCI engines), or a
 //! round robin / gauntlet among several, with openings from an EPD/PGN book, W/D/L, Elo with a
-//! 95% interval, LOS, an optional SPRT and PGN output.
+//! 95% interval, LOS, the pentanomial pair counts with Elo ± the pentanomial error and
+//! normalised Elo, an optional SPRT (pentanomial by default) and PGN output.
 
 /// `println!` that ignores a closed stdout (e.g. piped into `head`) instead of panicking.
 macro_rules! say {
@@ -23,7 +24,7 @@ use kestrel_tools::spec_parse::{make_names_unique, parse_engine_spec};
 use kestrel_tools::stats::fmt_elo;
 use kestrel_tools::uci_player::UciTimeouts;
 use kestrel_tools::{
-    EngineSpec, GameRecord, GameSettings, Limit, Opening, Sprt, SprtDecision, gauntlet,
+    EngineSpec, GameRecord, GameSettings, Limit, Opening, Sprt, SprtDecision, SprtModel, gauntlet,
     load_openings, round_robin, sample_openings,
 };
 use std::collections::BTreeMap;
@@ -82,6 +83,11 @@ pub struct MatchArgs {
     /// Stop early by SPRT: `elo0,elo1[,alpha,beta]` (A against B; alpha = beta = 0.05).
     #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
     pub sprt: Option<String>,
+    /// SPRT model: `pentanomial` (game pairs, logistic Elo bounds, decided at pair ends),
+    /// `normalized` (game pairs, bounds in normalised Elo: fastchess's default) or
+    /// `trinomial` (single games).
+    #[arg(long, default_value = "pentanomial", value_name = "MODEL")]
+    pub sprt_model: String,
     /// Resign adjudication: both engines' scores beyond CP for MOVES moves each.
     #[arg(long, value_name = "CP,MOVES")]
     pub resign: Option<String>,
@@ -183,8 +189,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         }
         let llr = done.llr.map_or(String::new(), |l| format!(" LLR {l:.2}"));
         let w = done.wdl;
+        let [ll, ld, mid, wd, ww] = done.penta.five();
         progress.step(format!(
-            "+{} ={} -{} Elo {}{llr}",
+            "+{} ={} -{} Elo {} ptnml [{ll} {ld} {mid} {wd} {ww}]{llr}",
             w.wins,
             w.draws,
             w.losses,
@@ -338,6 +345,8 @@ fn match_settings(args: &MatchArgs) -> anyhow::Result<MatchSettings> {
         .map(Sprt::parse)
         .transpose()
         .map_err(anyhow::Error::msg)?;
+    let model = SprtModel::parse(&args.sprt_model).map_err(anyhow::Error::msg)?;
+    let sprt = sprt.map(|s| s.with_model(model));
     Ok(MatchSettings {
         games: args.games,
         concurrency: args.concurrency.max(1),
@@ -441,4 +450,11 @@ fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
         result.engine_b,
         result.wdl.summary()
     );
+    let unpaired = result.wdl.games() - 2 * result.penta.pairs();
+    let note = if unpaired > 0 {
+        format!(" ({unpaired} game(s) without their pair left out)")
+    } else {
+        String::new()
+    };
+    say!("pairs: {}{note}", result.penta.summary());
 }

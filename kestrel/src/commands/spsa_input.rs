@@ -17,8 +17,9 @@ enum FormatArg {
     Json,
 }
 
+/// Which tables' parameters.
 #[derive(Clone, Copy, ValueEnum)]
-enum TableArg {
+pub enum TableArg {
     Eval,
     Search,
     Both,
@@ -47,7 +48,7 @@ pub struct SpsaInputArgs {
 }
 
 /// The names a `--set` value selects (`None`: every parameter with a step).
-fn selection(set: &str) -> Option<Vec<String>> {
+pub fn selection(set: &str) -> Option<Vec<String>> {
     let owned = |names: &[&str]| names.iter().map(|s| s.to_string()).collect();
     match set {
         "all" => None,

@@ -22,6 +22,8 @@ enum SetArg {
 enum TuneAction {
     /// Print the SPSA tuner's input (OpenBench format or JSON) for the declared parameters.
     SpsaInput(super::spsa_input::SpsaInputArgs),
+    /// SPSA on game pairs of θ+ against θ− (fishtest's and OpenBench's method).
+    Spsa(Box<super::spsa_tune::SpsaArgs>),
 }
 
 #[derive(Args)]
@@ -104,8 +106,10 @@ pub struct TuneArgs {
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
-    if let Some(TuneAction::SpsaInput(spsa)) = a.action {
-        return super::spsa_input::run(spsa);
+    match a.action {
+        Some(TuneAction::SpsaInput(spsa)) => return super::spsa_input::run(spsa),
+        Some(TuneAction::Spsa(spsa)) => return super::spsa_tune::run(*spsa),
+        None => {}
     }
     let threads = a.job.start_threads()?;
     let mentor = match a.mentor.as_str() {

@@ -1,0 +1,115 @@
+//! The SPSA loop: perturb, duel, update, record; checkpoint every few iterations; resume from
+//! the checkpoint to end exactly where an uninterrupted run ends.
+
+use super::report::{write_chart, write_csv};
+use super::schedule::{SpsaParam, SpsaSettings};
+use super::state::{SpsaRow, SpsaState};
+use super::step::{perturb, update};
+use std::path::Path;
+
+/// The result of one duel, from θ+'s point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Duel {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Pair counts LL, LD, WL, DD, WD, WW (all zero for an objective without pairs).
+    pub penta: [u64; 6],
+    /// Games an engine lost by a fault (crash, hang, illegal move); they count in W/D/L.
+    pub faults: u64,
+}
+
+impl Duel {
+    /// Games played.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// What SPSA measures: `plus` against `minus` at iteration `k`. It must depend only on its
+/// arguments (and its own seed) for runs to be reproducible and resumable. An `Err` stops the
+/// run (after the last checkpoint, which a resume continues from).
+pub trait Objective: Sync {
+    fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String>;
+}
+
+/// File names in the output folder.
+pub const CHECKPOINT: &str = "checkpoint.json";
+pub const CSV: &str = "spsa.csv";
+pub const CHART: &str = "spsa.svg";
+
+/// Runs (or, with `resume` and a checkpoint in `out`, continues) SPSA to the end, writing the
+/// checkpoint, CSV and chart in `out`. `on_iteration` sees every new row.
+pub fn run_spsa(
+    params: &[SpsaParam],
+    settings: &SpsaSettings,
+    objective: &dyn Objective,
+    out: &Path,
+    resume: bool,
+    on_iteration: &mut dyn FnMut(&SpsaRow),
+) -> Result<SpsaState, String> {
+    settings.validate()?;
+    if params.is_empty() {
+        return Err("SPSA needs at least one parameter".into());
+    }
+    for p in params {
+        p.validate()?;
+    }
+    let checkpoint = out.join(CHECKPOINT);
+    let mut state = if resume && checkpoint.exists() {
+        SpsaState::load(&checkpoint, params, settings)?
+    } else {
+        if !resume && checkpoint.exists() {
+            return Err(format!(
+                "{} holds a run already: pass --resume to continue it or use another --out",
+                out.display()
+            ));
+        }
+        SpsaState::new(params, settings)
+    };
+    while state.done < settings.iterations {
+        let k = state.done + 1;
+        let p = perturb(params, settings, &state.theta, k);
+        let duel = objective
+            .duel(&p.plus, &p.minus, k)
+            .map_err(|e| format!("iteration {k}: {e}"))?;
+        let signal = duel.wins as f64 - duel.losses as f64;
+        state.theta = update(params, settings, &state.theta, &p.delta, k, signal);
+        let row = next_row(&state.last(), k, &state.theta, &duel);
+        on_iteration(&row);
+        state.rows.push(row);
+        state.done = k;
+        if k % settings.checkpoint_every == 0 || k == settings.iterations {
+            save_all(&state, out)?;
+        }
+    }
+    Ok(state)
+}
+
+/// The running totals after `duel`.
+fn next_row(prev: &SpsaRow, k: u64, theta: &[f64], duel: &Duel) -> SpsaRow {
+    let mut penta = prev.penta;
+    for (total, add) in penta.iter_mut().zip(duel.penta) {
+        *total += add;
+    }
+    SpsaRow {
+        iteration: k,
+        theta: theta.to_vec(),
+        games: prev.games + duel.games(),
+        wdl: [
+            prev.wdl[0] + duel.wins,
+            prev.wdl[1] + duel.draws,
+            prev.wdl[2] + duel.losses,
+        ],
+        penta,
+        faults: prev.faults + duel.faults,
+    }
+}
+
+/// Checkpoint, CSV and chart (the checkpoint last: a run killed while writing the others
+/// resumes from the previous checkpoint and rewrites them).
+fn save_all(state: &SpsaState, out: &Path) -> Result<(), String> {
+    write_csv(&out.join(CSV), state)?;
+    write_chart(&out.join(CHART), state)?;
+    state.save(&out.join(CHECKPOINT))
+}

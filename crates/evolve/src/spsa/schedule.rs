@@ -1,0 +1,152 @@
+//! The gain schedule of OpenBench's SPSA: per parameter, `c = c_end · N^γ` and
+//! `a = r_end · c_end² · (A + N)^α`, so that at the last iteration `c_N = c_end` (the declared
+//! step) and `a_N / c_N² = r_end`. Iteration `k` (from 1) perturbs by `c_k = c / k^γ` and
+//! learns at `a_k = a / (A + k)^α`.
+
+use serde::{Deserialize, Serialize};
+
+/// One tuned value: its start, range, end perturbation (`c_end`, the declared step) and end
+/// learning rate (`r_end`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpsaParam {
+    pub name: String,
+    pub start: f64,
+    pub min: f64,
+    pub max: f64,
+    pub c_end: f64,
+    pub r_end: f64,
+}
+
+impl SpsaParam {
+    /// A clear error for a step of 0, an empty range or a start outside the range.
+    pub fn validate(&self) -> Result<(), String> {
+        let n = &self.name;
+        if !(self.c_end > 0.0 && self.c_end.is_finite()) {
+            return Err(format!(
+                "{n}: step (c_end) must be above 0, got {}",
+                self.c_end
+            ));
+        }
+        if !(self.r_end > 0.0 && self.r_end.is_finite()) {
+            return Err(format!("{n}: r_end must be above 0, got {}", self.r_end));
+        }
+        if self.min.is_nan() || self.max.is_nan() || self.min >= self.max {
+            return Err(format!("{n}: empty range [{}, {}]", self.min, self.max));
+        }
+        if !(self.min..=self.max).contains(&self.start) {
+            return Err(format!(
+                "{n}: start value {} is outside its range [{}, {}]",
+                self.start, self.min, self.max
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Run settings (fishtest's and OpenBench's defaults for α, γ and A).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpsaSettings {
+    /// Iterations N (one iteration = one duel of θ+ against θ−).
+    pub iterations: u64,
+    pub alpha: f64,
+    pub gamma: f64,
+    /// A as a fraction of N (0.1: A = 10% of the iterations).
+    pub a_fraction: f64,
+    pub seed: u64,
+    /// Write the checkpoint every this many iterations (and at the end).
+    pub checkpoint_every: u64,
+}
+
+impl SpsaSettings {
+    /// α = 0.602, γ = 0.101, A = 10% of the iterations, a checkpoint every 10 iterations.
+    pub fn new(iterations: u64, seed: u64) -> SpsaSettings {
+        SpsaSettings {
+            iterations,
+            alpha: 0.602,
+            gamma: 0.101,
+            a_fraction: 0.1,
+            seed,
+            checkpoint_every: 10,
+        }
+    }
+
+    /// A clear error for settings no run can use.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.iterations == 0 {
+            return Err("SPSA needs at least 1 iteration".into());
+        }
+        if self.checkpoint_every == 0 {
+            return Err("checkpoint interval must be at least 1".into());
+        }
+        for (name, v) in [("alpha", self.alpha), ("gamma", self.gamma)] {
+            if !(v > 0.0 && v.is_finite()) {
+                return Err(format!("SPSA {name} must be above 0, got {v}"));
+            }
+        }
+        if !(self.a_fraction >= 0.0 && self.a_fraction.is_finite()) {
+            return Err(format!(
+                "SPSA A fraction must be >= 0, got {}",
+                self.a_fraction
+            ));
+        }
+        Ok(())
+    }
+
+    /// A (the stability constant).
+    pub fn big_a(&self) -> f64 {
+        self.a_fraction * self.iterations as f64
+    }
+
+    /// `(c_k, a_k)` of `param` at iteration `k` (1-based).
+    pub fn gains(&self, param: &SpsaParam, k: u64) -> (f64, f64) {
+        let n = self.iterations as f64;
+        let c = param.c_end * n.powf(self.gamma);
+        let a = param.r_end * param.c_end * param.c_end * (self.big_a() + n).powf(self.alpha);
+        let k = k as f64;
+        (
+            c / k.powf(self.gamma),
+            a / (self.big_a() + k).powf(self.alpha),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn param() -> SpsaParam {
+        SpsaParam {
+            name: "X".into(),
+            start: 100.0,
+            min: 0.0,
+            max: 1000.0,
+            c_end: 10.0,
+            r_end: 0.002,
+        }
+    }
+
+    #[test]
+    fn last_iteration_ends_at_c_end_and_r_end() {
+        let s = SpsaSettings::new(1000, 1);
+        let (c, a) = s.gains(&param(), 1000);
+        assert!((c - 10.0).abs() < 1e-9, "{c}");
+        assert!((a / (c * c) - 0.002).abs() < 1e-12, "{a}");
+        // First iteration: c_1 = 10 * 1000^0.101 = 20.091; a_1 = 0.2 * 1100^0.602 / 101^0.602.
+        let (c1, a1) = s.gains(&param(), 1);
+        assert!((c1 - 10.0 * 1000f64.powf(0.101)).abs() < 1e-9);
+        assert!((c1 - 20.091).abs() < 1e-3, "{c1}");
+        assert!((a1 - 0.2 * (1100f64 / 101.0).powf(0.602)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_parameters_are_refused() {
+        assert!(param().validate().is_ok());
+        let mut p = param();
+        p.c_end = 0.0;
+        assert!(p.validate().unwrap_err().contains("step"));
+        let mut p = param();
+        p.start = 2000.0;
+        assert!(p.validate().unwrap_err().contains("outside its range"));
+        assert!(SpsaSettings::new(0, 1).validate().is_err());
+    }
+}

@@ -1,0 +1,87 @@
+//! The run's state after each iteration (θ, running results, one row per iteration), saved as
+//! a JSON checkpoint written atomically; a resumed run refuses a checkpoint of other settings.
+
+use super::schedule::{SpsaParam, SpsaSettings};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One iteration's record: θ after it, and the running results of θ+ against θ−.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpsaRow {
+    pub iteration: u64,
+    pub theta: Vec<f64>,
+    /// Games played so far.
+    pub games: u64,
+    /// θ+'s running wins, draws, losses.
+    pub wdl: [u64; 3],
+    /// θ+'s running pair counts LL, LD, WL, DD, WD, WW.
+    pub penta: [u64; 6],
+    /// Games lost to an engine fault so far.
+    pub faults: u64,
+}
+
+/// Everything a run needs to go on from where it stopped.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpsaState {
+    pub params: Vec<SpsaParam>,
+    pub settings: SpsaSettings,
+    /// Iterations done.
+    pub done: u64,
+    pub theta: Vec<f64>,
+    pub rows: Vec<SpsaRow>,
+}
+
+impl SpsaState {
+    /// A fresh run at the parameters' start values.
+    pub fn new(params: &[SpsaParam], settings: &SpsaSettings) -> SpsaState {
+        SpsaState {
+            params: params.to_vec(),
+            settings: settings.clone(),
+            done: 0,
+            theta: params.iter().map(|p| p.start).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// The last row (zeros before the first iteration).
+    pub fn last(&self) -> SpsaRow {
+        self.rows.last().cloned().unwrap_or(SpsaRow {
+            iteration: 0,
+            theta: self.theta.clone(),
+            games: 0,
+            wdl: [0; 3],
+            penta: [0; 6],
+            faults: 0,
+        })
+    }
+
+    /// Writes the checkpoint atomically.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let json = serde_json::to_string(self).map_err(|e| format!("checkpoint: {e}"))?;
+        kestrel_params::atomic::write_atomic(path, json.as_bytes())
+            .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
+    }
+
+    /// Reads a checkpoint and checks it was written for these parameters and settings.
+    pub fn load(
+        path: &Path,
+        params: &[SpsaParam],
+        settings: &SpsaSettings,
+    ) -> Result<SpsaState, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read checkpoint {}: {e}", path.display()))?;
+        let state: SpsaState = serde_json::from_str(&text)
+            .map_err(|e| format!("checkpoint {} is damaged: {e}", path.display()))?;
+        if state.params != params || state.settings != *settings {
+            return Err(format!(
+                "checkpoint {} was written with other parameters or settings; \
+                 resume with the same ones or use another --out",
+                path.display()
+            ));
+        }
+        if state.theta.len() != params.len() || state.rows.len() as u64 != state.done {
+            return Err(format!("checkpoint {} is inconsistent", path.display()));
+        }
+        Ok(state)
+    }
+}

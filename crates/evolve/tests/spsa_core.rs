@@ -1,0 +1,153 @@
+//! The chess-free SPSA core: it converges on a noiseless quadratic, and a run killed and
+//! resumed ends exactly where an uninterrupted run ends.
+
+use kestrel_evolve::spsa::{Duel, Objective, SpsaParam, SpsaSettings, run_spsa};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A player whose strength is `-WEIGHT·Σ(θ_i − target_i)²` Elo; a duel is `GAMES` games
+/// scored at their expected (noiseless) result.
+struct Quadratic {
+    target: Vec<f64>,
+    /// Fail at this iteration (a crash), once.
+    fail_at: AtomicU64,
+}
+
+const WEIGHT: f64 = 0.05;
+const GAMES: f64 = 10_000.0;
+
+impl Quadratic {
+    fn new(target: &[f64], fail_at: u64) -> Quadratic {
+        Quadratic {
+            target: target.to_vec(),
+            fail_at: AtomicU64::new(fail_at),
+        }
+    }
+
+    fn elo(&self, x: &[i32]) -> f64 {
+        let d2: f64 = x
+            .iter()
+            .zip(&self.target)
+            .map(|(&v, t)| (f64::from(v) - t).powi(2))
+            .sum();
+        -WEIGHT * d2
+    }
+}
+
+impl Objective for Quadratic {
+    fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String> {
+        if self.fail_at.load(Ordering::SeqCst) == k {
+            self.fail_at.store(0, Ordering::SeqCst);
+            return Err("simulated crash".into());
+        }
+        let diff = self.elo(plus) - self.elo(minus);
+        let score = 1.0 / (1.0 + 10f64.powf(-diff / 400.0));
+        let wins = (GAMES * score).round() as u64;
+        Ok(Duel {
+            wins,
+            losses: GAMES as u64 - wins,
+            ..Duel::default()
+        })
+    }
+}
+
+fn params() -> Vec<SpsaParam> {
+    ["A", "B", "C"]
+        .iter()
+        .map(|n| SpsaParam {
+            name: n.to_string(),
+            start: 0.0,
+            min: -100.0,
+            max: 100.0,
+            c_end: 4.0,
+            r_end: 0.0002,
+        })
+        .collect()
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kestrel-spsa-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn converges_on_a_noiseless_quadratic() {
+    let target = [40.0, -25.0, 10.0];
+    let objective = Quadratic::new(&target, 0);
+    let dir = out_dir("quadratic");
+    let settings = SpsaSettings::new(1000, 11);
+    let state = run_spsa(&params(), &settings, &objective, &dir, false, &mut |_| {}).unwrap();
+    for (t, want) in state.theta.iter().zip(target) {
+        assert!(
+            (t - want).abs() < 1.0,
+            "θ {:?} vs target {target:?}",
+            state.theta
+        );
+    }
+    assert_eq!(state.rows.len(), 1000);
+    assert_eq!(state.rows[999].games, 10_000_000);
+    for f in ["checkpoint.json", "spsa.csv", "spsa.svg"] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let csv = std::fs::read_to_string(dir.join("spsa.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1001);
+    assert!(csv.lines().next().unwrap().ends_with(",A,B,C"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn killed_and_resumed_ends_where_an_uninterrupted_run_ends() {
+    let target = [30.0, 5.0, -12.0];
+    let mut settings = SpsaSettings::new(60, 5);
+    settings.checkpoint_every = 5;
+    let whole_dir = out_dir("whole");
+    let whole = run_spsa(
+        &params(),
+        &settings,
+        &Quadratic::new(&target, 0),
+        &whole_dir,
+        false,
+        &mut |_| {},
+    )
+    .unwrap();
+    // Crash at iteration 23: the checkpoint holds 20 iterations.
+    let dir = out_dir("resumed");
+    let crashing = Quadratic::new(&target, 23);
+    let err = run_spsa(&params(), &settings, &crashing, &dir, false, &mut |_| {}).unwrap_err();
+    assert!(err.contains("iteration 23"), "{err}");
+    // Starting over on the folder is refused; resuming replays 21.. and ends the same.
+    assert!(run_spsa(&params(), &settings, &crashing, &dir, false, &mut |_| {}).is_err());
+    let mut seen = Vec::new();
+    let resumed = run_spsa(&params(), &settings, &crashing, &dir, true, &mut |r| {
+        seen.push(r.iteration)
+    })
+    .unwrap();
+    assert_eq!(seen.first(), Some(&21));
+    assert_eq!(resumed, whole);
+    let csv = |d: &PathBuf| std::fs::read_to_string(d.join("spsa.csv")).unwrap();
+    assert_eq!(csv(&dir), csv(&whole_dir));
+    // A checkpoint of other settings is refused.
+    let mut other = settings.clone();
+    other.seed = 6;
+    let err = run_spsa(&params(), &other, &crashing, &dir, true, &mut |_| {}).unwrap_err();
+    assert!(err.contains("other parameters or settings"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&whole_dir).unwrap();
+}
+
+#[test]
+fn bad_parameters_are_clear_errors() {
+    let dir = out_dir("bad");
+    let objective = Quadratic::new(&[0.0; 3], 0);
+    let settings = SpsaSettings::new(10, 1);
+    let mut p = params();
+    p[1].c_end = 0.0;
+    let err = run_spsa(&p, &settings, &objective, &dir, false, &mut |_| {}).unwrap_err();
+    assert!(err.contains("B: step"), "{err}");
+    let mut p = params();
+    p[2].start = 500.0;
+    let err = run_spsa(&p, &settings, &objective, &dir, false, &mut |_| {}).unwrap_err();
+    assert!(err.contains("outside its range"), "{err}");
+    assert!(!dir.join("checkpoint.json").exists());
+}

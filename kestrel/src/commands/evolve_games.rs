@@ -1,0 +1,219 @@
+//! `kestrel evolve games`: a real-vector GA over named SEARCH_TABLE/EVAL_TABLE values whose
+//! fitness is play: organisms race game pairs against a reference engine (docs/spsa.md, "Game
+//! fitness for the GA"). The first generation is the start values and mutants of them.
+
+use super::ga_options::{GaArgs, GaDefaults, GenomeArg, print_output_paths};
+use super::job_options::JobOptions;
+use super::spsa_input::{TableArg, selection};
+use anyhow::bail;
+use clap::Args;
+use kestrel_evolve::games::{GameFitness, RaceSettings};
+use kestrel_evolve::progress::run_logged;
+use kestrel_evolve::spsa::chess::TunedElement;
+use kestrel_ga::{GaRun, Genome, InProcessExecutor, Purpose, RealGenome, stream_rng, write_chart};
+use kestrel_params::{ParamValues, ParamsFile, spsa_lines};
+use kestrel_search::EngineParams;
+use kestrel_tools::{GameSettings, Limit, MoveLimit, MoveLimitScoring, load_openings};
+use std::path::PathBuf;
+
+/// Small populations: every organism costs games.
+const GAMES_DEFAULTS: GaDefaults = GaDefaults {
+    population: 8,
+    generations: 10,
+    bits_crossover_rate: 0.9,
+    bits_mutation_rate: 0.05,
+};
+
+/// Arguments of `kestrel evolve games`.
+#[derive(Args)]
+pub struct GamesGaArgs {
+    /// Which values evolve: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
+    #[arg(long, value_name = "all|compact|falcon|NAMES")]
+    set: String,
+    /// Which tables `--set` looks in.
+    #[arg(long, value_enum, default_value = "both")]
+    table: TableArg,
+    /// Start values (and every value not evolved); default: the defaults.
+    #[arg(long, value_name = "FILE")]
+    params: Option<PathBuf>,
+    /// The reference every organism plays; default: the defaults.
+    #[arg(long, value_name = "FILE")]
+    reference: Option<PathBuf>,
+    /// Opening book (EPD/PGN, optionally gzipped).
+    #[arg(long, value_name = "FILE")]
+    openings: PathBuf,
+    /// Fixed nodes per move (the default, 5000, when no limit is given).
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Fixed depth per move.
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
+    depth: Option<i32>,
+    /// Clock `BASE+INC` in seconds (not reproducible: timing varies).
+    #[arg(long, group = "limit", value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// Pairs every organism plays in the race's first round.
+    #[arg(long, default_value_t = 4)]
+    first_pairs: usize,
+    /// Race rounds (each keeps --keep of the survivors and doubles their pairs).
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
+    /// Share of the survivors kept each round.
+    #[arg(long, default_value_t = 0.5)]
+    keep: f64,
+    /// Spread of the first generation's mutants, as a share of each value's range.
+    #[arg(long, default_value_t = 0.02)]
+    start_spread: f64,
+    /// Games end as draws after this many moves.
+    #[arg(long, default_value_t = 200)]
+    max_moves: usize,
+    /// Hash table per engine, MB.
+    #[arg(long, default_value_t = 2)]
+    hash: usize,
+    #[command(flatten)]
+    ga: GaArgs,
+    /// Output folder: best.toml, centre.toml, log.csv, evolution.svg, checkpoint.json.
+    #[arg(long, default_value = "evolve-games-out")]
+    out: PathBuf,
+    #[command(flatten)]
+    job: JobOptions,
+}
+
+fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
+    Ok(match path {
+        Some(p) => EngineParams::load(p, flag)?,
+        None => EngineParams::default(),
+    })
+}
+
+fn game_settings(a: &GamesGaArgs) -> anyhow::Result<GameSettings> {
+    let limit = match (&a.nodes, &a.depth, &a.tc) {
+        (_, Some(d), _) => Limit::Depth(*d),
+        (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
+        (n, _, _) => Limit::Nodes(n.unwrap_or(5000)),
+    };
+    let mut game = GameSettings::new(limit);
+    game.adjudication.move_limit = Some(MoveLimit {
+        moves: a.max_moves.max(1),
+        scoring: MoveLimitScoring::Draw,
+    });
+    Ok(game)
+}
+
+/// Runs `kestrel evolve games`.
+pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
+    let base = load(&a.params, "--params")?;
+    let reference = load(&a.reference, "--reference")?;
+    let sets: Vec<&ParamValues> = match a.table {
+        TableArg::Eval => vec![&base.eval],
+        TableArg::Search => vec![&base.search],
+        TableArg::Both => vec![&base.eval, &base.search],
+    };
+    let lines = spsa_lines(&sets, selection(&a.set).as_deref())
+        .map_err(|e| anyhow::anyhow!("--set {}: {e}", a.set))?;
+    if lines.is_empty() {
+        bail!("--set {} selects nothing", a.set);
+    }
+    let start = RealGenome(lines.iter().map(|l| f64::from(l.value)).collect());
+    let elements = lines
+        .iter()
+        .map(|l| TunedElement {
+            section: l.section,
+            name: l.name.clone(),
+        })
+        .collect();
+    let openings = load_openings(&a.openings)?;
+    a.job.start_threads()?;
+    let race = RaceSettings {
+        first_pairs: a.first_pairs,
+        rounds: a.rounds,
+        keep: a.keep,
+        growth: 2,
+    };
+    let fitness = GameFitness::new(
+        base,
+        elements,
+        reference,
+        openings,
+        game_settings(&a)?,
+        race,
+        a.hash,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let mut ga = a.ga.clone();
+    ga.genome = GenomeArg::Real;
+    let settings = ga.settings(GAMES_DEFAULTS, None)?;
+    let space = fitness.space(a.ga.step);
+    // Start values first, then mutants of them (Phoenix started from its parent's tables).
+    let mut rng = stream_rng(settings.seed, 0, Purpose::Init);
+    let population: Vec<RealGenome> = (0..settings.population)
+        .map(|i| {
+            let mut g = start.clone();
+            if i > 0 {
+                g.mutate(&space, 1.0, Some(a.start_spread), &mut rng);
+            }
+            g
+        })
+        .collect();
+    std::fs::create_dir_all(&a.out)?;
+    let run = GaRun {
+        settings,
+        space: &space,
+        fitness: &fitness,
+        executor: &InProcessExecutor,
+        checkpoint: Some(a.out.join("checkpoint.json")),
+        resume: a.job.resume,
+        seed_population: Some(population),
+    };
+    let log = a.out.join("log.csv");
+    let chart = a.out.join("evolution.svg");
+    let describe = |s: &kestrel_ga::GenerationStats| {
+        format!(
+            "best Elo {:+.1}, mean {:+.1}",
+            s.best_objective, s.mean_objective
+        )
+    };
+    let outcome = run_logged(&run, !a.job.quiet, &log, &describe, &mut |_| Vec::new())
+        .map_err(anyhow::Error::msg)?;
+    write_chart(&chart, &outcome.history, "Elo against the reference")
+        .map_err(anyhow::Error::msg)?;
+    report(
+        &fitness,
+        &outcome.population,
+        outcome.best_index(),
+        &lines,
+        &a.out,
+    )?;
+    print_output_paths(&a.out.join("best.toml"), &log, &chart);
+    Ok(())
+}
+
+/// Writes best.toml and centre.toml (the population's mean) and prints both beside the start.
+fn report(
+    fitness: &GameFitness,
+    population: &[RealGenome],
+    best: usize,
+    lines: &[kestrel_params::SpsaLine],
+    out: &std::path::Path,
+) -> anyhow::Result<()> {
+    let n = population.len() as f64;
+    let centre: Vec<f64> = (0..lines.len())
+        .map(|i| population.iter().map(|g| g.0[i]).sum::<f64>() / n)
+        .collect();
+    for (name, genes) in [("best", &population[best].0), ("centre", &centre)] {
+        let params = fitness.params_of(genes).map_err(anyhow::Error::msg)?;
+        ParamsFile::save(
+            &out.join(format!("{name}.toml")),
+            &[&params.eval, &params.search],
+        )?;
+    }
+    for (i, l) in lines.iter().enumerate() {
+        println!(
+            "{}: start {} best {:.0} centre {:.1}",
+            l.name, l.value, population[best].0[i], centre[i]
+        );
+    }
+    println!(
+        "not verified: compare best.toml and centre.toml with the reference by `kestrel match`"
+    );
+    Ok(())
+}

@@ -1,0 +1,294 @@
+//! `kestrel tune spsa`: SPSA on game pairs of θ+ against θ− (docs/spsa.md). The tuned values
+//! are a `--set` of SEARCH_TABLE/EVAL_TABLE names (as `kestrel tune spsa-input` takes) or an
+//! OpenBench-format `--input`; the run writes OUT/spsa.csv, OUT/spsa.svg, OUT/final.toml and
+//! OUT/checkpoint.json, and `--resume` continues it.
+
+use super::job_options::JobOptions;
+use super::spsa_input::{TableArg, selection};
+use anyhow::{Context, bail};
+use clap::Args;
+use kestrel_evolve::spsa::chess::{GamePairs, TunedElement, spsa_params};
+use kestrel_evolve::spsa::report::row_elo;
+use kestrel_evolve::spsa::{SpsaRow, SpsaSettings, SpsaState, run_spsa};
+use kestrel_params::{ParamValues, ParamsFile, SpsaLine, spsa_lines};
+use kestrel_search::EngineParams;
+use kestrel_tools::progress::Progress;
+use kestrel_tools::stats::fmt_elo;
+use kestrel_tools::{
+    GameSettings, Limit, MoveLimit, MoveLimitScoring, Opening, Sprt, load_openings,
+};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `kestrel tune spsa`.
+#[derive(Args)]
+pub struct SpsaArgs {
+    /// Output folder: spsa.csv, spsa.svg, final.toml, checkpoint.json.
+    #[arg(long)]
+    out: PathBuf,
+    /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
+    #[arg(
+        long,
+        value_name = "all|compact|falcon|NAMES",
+        conflicts_with = "input"
+    )]
+    set: Option<String>,
+    /// Which tables `--set` looks in.
+    #[arg(long, value_enum, default_value = "both")]
+    table: TableArg,
+    /// OpenBench SPSA input (`NAME, int, value, min, max, c_end, r_end` per line) instead of
+    /// --set: start, range, step and learning rate per value.
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// Start values (and every untuned value) from this params file; default: the defaults.
+    #[arg(long, value_name = "FILE")]
+    params: Option<PathBuf>,
+    /// Iterations (one iteration = --pairs game pairs of θ+ against θ−).
+    #[arg(long, default_value_t = 200)]
+    iterations: u64,
+    /// Game pairs per iteration (one opening each, colours reversed).
+    #[arg(long, default_value_t = 1)]
+    pairs: usize,
+    /// With --set: OpenBench's r_end (learning rate at the end of the run).
+    #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END)]
+    r_end: f64,
+    /// With --set: c_end = this × the declared step.
+    #[arg(long, default_value_t = 1.0)]
+    c_end_scale: f64,
+    /// Fixed nodes per move (the default, 5000, when no limit is given).
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Fixed depth per move.
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
+    depth: Option<i32>,
+    /// Clock `BASE+INC` in seconds (not reproducible: timing varies).
+    #[arg(long, group = "limit", value_name = "BASE+INC")]
+    tc: Option<String>,
+    /// Opening book (EPD/PGN, optionally gzipped).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Games end as draws after this many moves.
+    #[arg(long, default_value_t = 200)]
+    max_moves: usize,
+    /// Hash table per engine, MB.
+    #[arg(long, default_value_t = 2)]
+    hash: usize,
+    /// Seed of the perturbations, roundings and opening picks.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the checkpoint, CSV and chart every N iterations.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    checkpoint_every: u64,
+    /// Verification gate: after the run, the tuned params play the start params in this SPRT
+    /// (`elo0,elo1[,alpha,beta]`, pentanomial) at --verify-tc; only H1 counts as better.
+    #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
+    verify_sprt: Option<String>,
+    /// The verification clock `BASE+INC` in seconds [default: the tuning limit].
+    #[arg(long, value_name = "BASE+INC", requires = "verify_sprt")]
+    verify_tc: Option<String>,
+    /// Most games the verification plays.
+    #[arg(long, default_value_t = 2000, requires = "verify_sprt")]
+    verify_games: usize,
+    /// Write the tuned params to FILE only if the verification accepts H1.
+    #[arg(long, value_name = "FILE", requires = "verify_sprt")]
+    adopt: Option<PathBuf>,
+    #[command(flatten)]
+    job: JobOptions,
+}
+
+/// The openings when `--openings` is not given: none yet, so the flag is required. (One
+/// place to change when a default set is compiled into the binary.)
+fn default_openings() -> anyhow::Result<Vec<Opening>> {
+    bail!(
+        "--openings FILE is required: an EPD or PGN book such as UHO_4060_v2.epd.gz or \
+         8moves_v3.pgn.gz (games start from its positions, each played with both colours)"
+    )
+}
+
+fn openings(a: &SpsaArgs) -> anyhow::Result<Vec<Opening>> {
+    match &a.openings {
+        Some(path) => Ok(load_openings(path)?),
+        None => default_openings(),
+    }
+}
+
+/// The tuned lines and the base params (with the input's start values put in).
+fn tuned_lines(a: &SpsaArgs) -> anyhow::Result<(Vec<SpsaLine>, EngineParams)> {
+    let mut base = match &a.params {
+        Some(path) => EngineParams::load(path, "--params")?,
+        None => EngineParams::default(),
+    };
+    let lines = if let Some(path) = &a.input {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read --input {}", path.display()))?;
+        let origin = format!("--input {}", path.display());
+        super::spsa_file::parse_input(&text, &origin, &[&base.eval, &base.search])
+            .map_err(anyhow::Error::msg)?
+    } else {
+        let Some(set) = &a.set else {
+            bail!(
+                "name the tuned values with --set NAMES (or all, compact, falcon) or --input FILE"
+            );
+        };
+        let sets: Vec<&ParamValues> = match a.table {
+            TableArg::Eval => vec![&base.eval],
+            TableArg::Search => vec![&base.search],
+            TableArg::Both => vec![&base.eval, &base.search],
+        };
+        let mut lines = spsa_lines(&sets, selection(set).as_deref())
+            .map_err(|e| anyhow::anyhow!("--set {set}: {e}"))?;
+        for l in &mut lines {
+            l.r_end = a.r_end;
+            l.c_end *= a.c_end_scale;
+        }
+        lines
+    };
+    anyhow::ensure!(!lines.is_empty(), "the selection names no tunable value");
+    for l in &lines {
+        let set = if l.section == "eval" {
+            &mut base.eval
+        } else {
+            &mut base.search
+        };
+        set.set_element(&l.name, l.value)
+            .map_err(anyhow::Error::msg)?;
+    }
+    Ok((lines, base))
+}
+
+fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
+    let limit = match (&a.nodes, &a.depth, &a.tc) {
+        (_, Some(d), _) => Limit::Depth(*d),
+        (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
+        (n, _, _) => Limit::Nodes(n.unwrap_or(5000)),
+    };
+    let mut game = GameSettings::new(limit);
+    game.adjudication.move_limit = Some(MoveLimit {
+        moves: a.max_moves.max(1),
+        scoring: MoveLimitScoring::Draw,
+    });
+    Ok(game)
+}
+
+/// Runs `kestrel tune spsa`.
+pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
+    let (lines, base) = tuned_lines(&a)?;
+    let openings = openings(&a)?;
+    let gate = gate(&a)?;
+    let threads = a.job.start_threads()?;
+    let game = game_settings(&a)?;
+    let elements = lines
+        .iter()
+        .map(|l| TunedElement {
+            section: l.section,
+            name: l.name.clone(),
+        })
+        .collect();
+    let limit = game.limit;
+    let start = base.clone();
+    let book = openings.clone();
+    let duel = GamePairs::new(base, elements, openings, a.pairs, game, a.hash, a.seed)
+        .map_err(anyhow::Error::msg)?;
+    let params = spsa_params(&lines);
+    let mut settings = SpsaSettings::new(a.iterations, a.seed);
+    settings.checkpoint_every = a.checkpoint_every;
+    if !a.job.quiet {
+        println!(
+            "SPSA: {} values, {} iterations of {} pair(s), {limit}, seed {}, {threads} thread(s), out {}",
+            params.len(),
+            a.iterations,
+            a.pairs,
+            a.seed,
+            a.out.display()
+        );
+    }
+    let progress = Progress::new(a.iterations, "spsa");
+    let quiet = a.job.quiet;
+    let mut on_row = |row: &SpsaRow| {
+        if !quiet {
+            let (elo, err) = row_elo(row);
+            progress.set(
+                row.iteration,
+                format!(
+                    "{} games, θ+ vs θ− Elo {} ± {err:.1}",
+                    row.games,
+                    fmt_elo(elo)
+                ),
+            );
+        }
+    };
+    let state = run_spsa(&params, &settings, &duel, &a.out, a.job.resume, &mut on_row)
+        .map_err(anyhow::Error::msg)?;
+    progress.finish();
+    let final_path = write_final(&state, &duel, &a.out)?;
+    report(&state, &final_path);
+    if let Some((sprt, verify_limit)) = gate {
+        let tuned = EngineParams::load(&final_path, "final.toml")?;
+        let gate = super::spsa_verify::Gate {
+            sprt,
+            limit: verify_limit.unwrap_or(limit),
+            max_games: a.verify_games,
+            concurrency: threads,
+            seed: a.seed,
+            adopt: a.adopt.as_deref(),
+        };
+        super::spsa_verify::verify(&gate, &tuned, &start, &book)?;
+    }
+    Ok(())
+}
+
+/// The verification SPRT and clock, checked before any game.
+fn gate(a: &SpsaArgs) -> anyhow::Result<Option<(Sprt, Option<Limit>)>> {
+    let Some(text) = &a.verify_sprt else {
+        return Ok(None);
+    };
+    let sprt = Sprt::parse(text).map_err(|e| anyhow::anyhow!("--verify-sprt: {e}"))?;
+    let limit = a
+        .verify_tc
+        .as_deref()
+        .map(Limit::parse_tc)
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("--verify-tc: {e}"))?;
+    if a.verify_games < 2 {
+        bail!("--verify-games must be at least 2 (one pair)");
+    }
+    Ok(Some((sprt, limit)))
+}
+
+/// Writes OUT/final.toml: the base params with θ rounded.
+fn write_final(state: &SpsaState, duel: &GamePairs, out: &Path) -> anyhow::Result<PathBuf> {
+    let rounded: Vec<i32> = state
+        .theta
+        .iter()
+        .zip(&state.params)
+        .map(|(t, p)| t.round().clamp(p.min, p.max) as i32)
+        .collect();
+    let params = duel.params_with(&rounded).map_err(anyhow::Error::msg)?;
+    let path = out.join("final.toml");
+    ParamsFile::save(&path, &[&params.eval, &params.search])
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(path)
+}
+
+fn report(state: &SpsaState, final_path: &Path) {
+    let last = state.last();
+    for (p, t) in state.params.iter().zip(&state.theta) {
+        println!("{}: {} -> {:.2}", p.name, p.start, t);
+    }
+    let (elo, err) = row_elo(&last);
+    let [ll, ld, wl, dd, wd, ww] = last.penta;
+    println!(
+        "{} games, θ+ against θ−: W {} D {} L {}, Ptnml(0-2) [{ll}, {ld}, {}, {wd}, {ww}], Elo {} ± {err:.1}, faults {}",
+        last.games,
+        last.wdl[0],
+        last.wdl[1],
+        last.wdl[2],
+        wl + dd,
+        fmt_elo(elo),
+        last.faults
+    );
+    println!(
+        "wrote {} (not verified unless --verify-sprt: e.g. `kestrel match -a {} -b builtin --sprt 0,5 --tc 10+0.1 --openings FILE`)",
+        final_path.display(),
+        final_path.display()
+    );
+}
