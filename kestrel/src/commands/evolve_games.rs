@@ -39,8 +39,8 @@ pub struct GamesGaArgs {
     /// The reference every organism plays; default: the defaults.
     #[arg(long, value_name = "FILE")]
     reference: Option<PathBuf>,
-    /// Opening book (EPD/PGN, optionally gzipped).
-    #[arg(long, value_name = "FILE")]
+    /// Opening book (EPD/PGN, optionally gzipped); default: the built-in balanced GM openings.
+    #[arg(long, value_name = "FILE", default_value = kestrel_tools::data::DEFAULT_OPENINGS)]
     openings: PathBuf,
     /// Fixed nodes per move (the default, 5000, when no limit is given).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
@@ -154,7 +154,7 @@ pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
             g
         })
         .collect();
-    std::fs::create_dir_all(&a.out)?;
+    let folder = a.job.claim(&a.out)?;
     let run = GaRun {
         settings,
         space: &space,
@@ -184,7 +184,7 @@ pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
         &a.out,
     )?;
     print_output_paths(&a.out.join("best.toml"), &log, &chart);
-    Ok(())
+    folder.finish(a.ga.seed)
 }
 
 /// Writes best.toml and centre.toml (the population's mean) and prints both beside the start.

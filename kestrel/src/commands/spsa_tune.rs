@@ -4,6 +4,7 @@
 //! OUT/checkpoint.json, and `--resume` continues it.
 
 use super::job_options::JobOptions;
+use super::run_folder::{RunFolder, say};
 use super::spsa_input::{TableArg, selection};
 use anyhow::{Context, bail};
 use clap::Args;
@@ -22,8 +23,8 @@ use std::path::{Path, PathBuf};
 /// Arguments of `kestrel tune spsa`.
 #[derive(Args)]
 pub struct SpsaArgs {
-    /// Output folder: spsa.csv, spsa.svg, final.toml, checkpoint.json.
-    #[arg(long)]
+    /// Output folder: spsa.csv, spsa.svg, final.toml, checkpoint.json, summary.txt.
+    #[arg(long, default_value = "spsa-out")]
     out: PathBuf,
     /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
     #[arg(
@@ -63,7 +64,7 @@ pub struct SpsaArgs {
     /// Clock `BASE+INC` in seconds (not reproducible: timing varies).
     #[arg(long, group = "limit", value_name = "BASE+INC")]
     tc: Option<String>,
-    /// Opening book (EPD/PGN, optionally gzipped).
+    /// Opening book (EPD/PGN, optionally gzipped); default: the built-in balanced GM openings.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Games end as draws after this many moves.
@@ -95,13 +96,11 @@ pub struct SpsaArgs {
     job: JobOptions,
 }
 
-/// The openings when `--openings` is not given: none yet, so the flag is required. (One
-/// place to change when a default set is compiled into the binary.)
+/// The openings when `--openings` is not given: the built-in balanced GM openings.
 fn default_openings() -> anyhow::Result<Vec<Opening>> {
-    bail!(
-        "--openings FILE is required: an EPD or PGN book such as UHO_4060_v2.epd.gz or \
-         8moves_v3.pgn.gz (games start from its positions, each played with both colours)"
-    )
+    Ok(load_openings(std::path::Path::new(
+        kestrel_tools::data::DEFAULT_OPENINGS,
+    ))?)
 }
 
 fn openings(a: &SpsaArgs) -> anyhow::Result<Vec<Opening>> {
@@ -189,6 +188,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     let duel = GamePairs::new(base, elements, openings, a.pairs, game, a.hash, a.seed)
         .map_err(anyhow::Error::msg)?;
     let params = spsa_params(&lines);
+    let mut folder = a.job.claim(&a.out)?;
     let mut settings = SpsaSettings::new(a.iterations, a.seed);
     settings.checkpoint_every = a.checkpoint_every;
     if !a.job.quiet {
@@ -220,7 +220,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         .map_err(anyhow::Error::msg)?;
     progress.finish();
     let final_path = write_final(&state, &duel, &a.out)?;
-    report(&state, &final_path);
+    report(&mut folder, &state, &final_path);
     if let Some((sprt, verify_limit)) = gate {
         let tuned = EngineParams::load(&final_path, "final.toml")?;
         let gate = super::spsa_verify::Gate {
@@ -233,7 +233,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         };
         super::spsa_verify::verify(&gate, &tuned, &start, &book)?;
     }
-    Ok(())
+    folder.finish(a.seed)
 }
 
 /// The verification SPRT and clock, checked before any game.
@@ -269,14 +269,15 @@ fn write_final(state: &SpsaState, duel: &GamePairs, out: &Path) -> anyhow::Resul
     Ok(path)
 }
 
-fn report(state: &SpsaState, final_path: &Path) {
+fn report(folder: &mut RunFolder, state: &SpsaState, final_path: &Path) {
     let last = state.last();
     for (p, t) in state.params.iter().zip(&state.theta) {
-        println!("{}: {} -> {:.2}", p.name, p.start, t);
+        say!(folder, "{}: {} -> {:.2}", p.name, p.start, t);
     }
     let (elo, err) = row_elo(&last);
     let [ll, ld, wl, dd, wd, ww] = last.penta;
-    println!(
+    say!(
+        folder,
         "{} games, θ+ against θ−: W {} D {} L {}, Ptnml(0-2) [{ll}, {ld}, {}, {wd}, {ww}], Elo {} ± {err:.1}, faults {}",
         last.games,
         last.wdl[0],
@@ -286,7 +287,8 @@ fn report(state: &SpsaState, final_path: &Path) {
         fmt_elo(elo),
         last.faults
     );
-    println!(
+    say!(
+        folder,
         "wrote {} (not verified unless --verify-sprt: e.g. `kestrel match -a {} -b builtin --sprt 0,5 --tc 10+0.1 --openings FILE`)",
         final_path.display(),
         final_path.display()
