@@ -41,6 +41,7 @@ pub fn register_all(registry: &mut Registry) {
     registry.add::<moves::remote::MovesRemoteSpec>();
     registry.add::<search::remote::SearchRemoteSpec>();
     registry.add::<tournament::RoundRobinRemoteSpec>();
+    registry.add::<games::GameFitnessSpec>();
 }
 
 /// A registry holding every GA of this crate ([`register_all`]).

@@ -2,18 +2,22 @@
 //! fitness is play: organisms race game pairs against a reference engine (docs/spsa.md, "Game
 //! fitness for the GA"). The first generation is the start values and mutants of them.
 
+use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults, GenomeArg, print_output_paths};
 use super::job_options::JobOptions;
 use super::spsa_input::{TableArg, selection};
 use anyhow::bail;
 use clap::Args;
-use kestrel_evolve::games::{GameFitness, RaceSettings};
+use kestrel_evolve::games::{
+    GameFitness, GameFitnessSpec, RaceSettings, game_settings as game_settings_of,
+};
 use kestrel_evolve::progress::run_logged;
 use kestrel_evolve::spsa::chess::TunedElement;
-use kestrel_ga::{GaRun, Genome, InProcessExecutor, Purpose, RealGenome, stream_rng, write_chart};
+use kestrel_ga::cluster::FitnessSpec;
+use kestrel_ga::{GaRun, Genome, Purpose, RealGenome, stream_rng, write_chart};
 use kestrel_params::{ParamValues, ParamsFile, spsa_lines};
 use kestrel_search::EngineParams;
-use kestrel_tools::{GameSettings, Limit, MoveLimit, MoveLimitScoring, load_openings};
+use kestrel_tools::{GameSettings, Limit, load_openings};
 use std::path::PathBuf;
 
 /// Small populations: every organism costs games.
@@ -76,6 +80,8 @@ pub struct GamesGaArgs {
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,
+    #[command(flatten)]
+    executor: ExecutorOptions,
 }
 
 fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
@@ -91,12 +97,7 @@ fn game_settings(a: &GamesGaArgs) -> anyhow::Result<GameSettings> {
         (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
         (n, _, _) => Limit::Nodes(n.unwrap_or(5000)),
     };
-    let mut game = GameSettings::new(limit);
-    game.adjudication.move_limit = Some(MoveLimit {
-        moves: a.max_moves.max(1),
-        scoring: MoveLimitScoring::Draw,
-    });
-    Ok(game)
+    Ok(game_settings_of(limit, Some(a.max_moves)))
 }
 
 /// Runs `kestrel evolve games`.
@@ -155,11 +156,15 @@ pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
         })
         .collect();
     let folder = a.job.claim(&a.out)?;
+    let executor = a
+        .executor
+        .start(|store| Ok(GameFitnessSpec::store(&fitness, store)?.tagged()))?;
+    println!("fitness on        {}", executor.describe());
     let run = GaRun {
         settings,
         space: &space,
         fitness: &fitness,
-        executor: &InProcessExecutor,
+        executor: &executor,
         checkpoint: Some(a.out.join("checkpoint.json")),
         resume: a.job.resume,
         seed_population: Some(population),

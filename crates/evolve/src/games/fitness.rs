@@ -17,6 +17,17 @@ use kestrel_tools::match_runner::outcome_for_a;
 use kestrel_tools::{GameSettings, Opening, Outcome, play_game};
 use rand::Rng;
 
+/// The pieces of a [`GameFitness`] a cluster spec is written from.
+pub(crate) struct Parts<'a> {
+    pub base: &'a EngineParams,
+    pub reference: &'a EngineParams,
+    pub elements: &'a [TunedElement],
+    pub game: &'a GameSettings,
+    pub race: RaceSettings,
+    pub hash_mb: usize,
+    pub openings: &'a [Opening],
+}
+
 /// Elo reported for a score of 0% or 100% (the GA's log needs finite numbers).
 const ELO_CAP: f64 = 1000.0;
 
@@ -24,6 +35,8 @@ const ELO_CAP: f64 = 1000.0;
 pub struct GameFitness {
     base: EngineParams,
     elements: Vec<TunedElement>,
+    /// The reference's values (what a cluster spec ships) and its engine configuration.
+    reference_params: EngineParams,
     reference: EngineConfig,
     openings: Vec<Opening>,
     game: GameSettings,
@@ -75,6 +88,7 @@ impl GameFitness {
         let fitness = GameFitness {
             base,
             elements,
+            reference_params: reference,
             reference: reference_config,
             openings,
             game,
@@ -86,6 +100,19 @@ impl GameFitness {
             fitness.range(e)?;
         }
         Ok(fitness)
+    }
+
+    /// What the fitness is made of, for its cluster spec ([`super::remote`]).
+    pub(crate) fn parts(&self) -> Parts<'_> {
+        Parts {
+            base: &self.base,
+            reference: &self.reference_params,
+            elements: &self.elements,
+            game: &self.game,
+            race: self.race,
+            hash_mb: self.hash_mb,
+            openings: &self.openings,
+        }
     }
 
     fn set<'a>(params: &'a mut EngineParams, section: &str) -> Result<&'a mut ParamValues, String> {

@@ -8,6 +8,8 @@
 
 pub mod fitness;
 pub mod race;
+pub mod remote;
 
 pub use fitness::GameFitness;
 pub use race::{RaceEntry, RaceSettings, race};
+pub use remote::{GameFitnessSpec, game_settings};

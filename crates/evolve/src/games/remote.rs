@@ -1,0 +1,178 @@
+//! The game fitness as data for cluster workers: the parameter values as plain numbers, the
+//! tuned elements by name, the limit and move cut, the race settings, and the openings as one
+//! blob (shipped once per node). A worker rebuilds the very fitness the leader runs (same
+//! fingerprint), so a run on Ray equals the run in process.
+
+use super::fitness::GameFitness;
+use super::race::RaceSettings;
+use crate::openings::{get_openings, put_openings};
+use crate::spsa::chess::TunedElement;
+use kestrel_eval::EVAL_TABLE;
+use kestrel_ga::RealGenome;
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, RemoteFitness, remote_fitness};
+use kestrel_params::ParamValues;
+use kestrel_search::{EngineParams, SEARCH_TABLE};
+use kestrel_tools::{GameSettings, Limit, MoveLimit, MoveLimitScoring};
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// A game's limit as data (the tools crate's [`Limit`] is not serialisable).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LimitSpec {
+    Depth(i32),
+    Nodes(u64),
+    MoveTimeMs(u64),
+    ClockMs { base: u64, increment: u64 },
+}
+
+impl LimitSpec {
+    fn of(limit: Limit) -> LimitSpec {
+        let ms = |d: Duration| d.as_millis() as u64;
+        match limit {
+            Limit::Depth(d) => LimitSpec::Depth(d),
+            Limit::Nodes(n) => LimitSpec::Nodes(n),
+            Limit::MoveTime(t) => LimitSpec::MoveTimeMs(ms(t)),
+            Limit::Clock { base, increment } => LimitSpec::ClockMs {
+                base: ms(base),
+                increment: ms(increment),
+            },
+        }
+    }
+
+    fn limit(self) -> Limit {
+        match self {
+            LimitSpec::Depth(d) => Limit::Depth(d),
+            LimitSpec::Nodes(n) => Limit::Nodes(n),
+            LimitSpec::MoveTimeMs(t) => Limit::MoveTime(Duration::from_millis(t)),
+            LimitSpec::ClockMs { base, increment } => Limit::Clock {
+                base: Duration::from_millis(base),
+                increment: Duration::from_millis(increment),
+            },
+        }
+    }
+}
+
+/// The game settings a game fitness plays with: a limit and an optional move cut scored as a
+/// draw (what `kestrel evolve games` sets). The one definition leader and worker share.
+pub fn game_settings(limit: Limit, max_moves: Option<usize>) -> GameSettings {
+    let mut game = GameSettings::new(limit);
+    game.adjudication.move_limit = max_moves.map(|moves| MoveLimit {
+        moves: moves.max(1),
+        scoring: MoveLimitScoring::Draw,
+    });
+    game
+}
+
+/// Everything a worker needs to rebuild a [`GameFitness`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameFitnessSpec {
+    pub base_eval: Vec<i32>,
+    pub base_search: Vec<i32>,
+    pub reference_eval: Vec<i32>,
+    pub reference_search: Vec<i32>,
+    /// (section, element name) of every gene.
+    pub elements: Vec<(String, String)>,
+    pub limit: LimitSpec,
+    pub max_moves: Option<usize>,
+    pub first_pairs: usize,
+    pub rounds: usize,
+    pub keep: f64,
+    pub growth: usize,
+    pub hash_mb: usize,
+    /// Blob hash: the openings.
+    pub openings: String,
+}
+
+fn params(eval: &[i32], search: &[i32]) -> Result<EngineParams, String> {
+    if eval.len() != EVAL_TABLE.len() || search.len() != SEARCH_TABLE.len() {
+        return Err("game fitness spec: parameter counts differ from this build's tables".into());
+    }
+    Ok(EngineParams {
+        eval: ParamValues {
+            table: &EVAL_TABLE,
+            values: eval.to_vec(),
+        },
+        search: ParamValues {
+            table: &SEARCH_TABLE,
+            values: search.to_vec(),
+        },
+        sections: Vec::new(),
+    })
+}
+
+fn section(name: &str) -> Result<&'static str, String> {
+    match name {
+        "eval" => Ok("eval"),
+        "search" => Ok("search"),
+        other => Err(format!("unknown params section [{other}]")),
+    }
+}
+
+impl GameFitnessSpec {
+    /// The spec of `fitness` with its openings stored in `store`; a fitness whose game
+    /// settings cannot be written as a limit and a move cut is refused.
+    pub fn store(fitness: &GameFitness, store: &BlobStore) -> Result<GameFitnessSpec, String> {
+        let parts = fitness.parts();
+        let max_moves = parts.game.adjudication.move_limit.map(|m| m.moves);
+        if game_settings(parts.game.limit, max_moves) != *parts.game {
+            return Err("this game fitness's adjudication cannot be sent to workers".into());
+        }
+        Ok(GameFitnessSpec {
+            base_eval: parts.base.eval.values.clone(),
+            base_search: parts.base.search.values.clone(),
+            reference_eval: parts.reference.eval.values.clone(),
+            reference_search: parts.reference.search.values.clone(),
+            elements: parts
+                .elements
+                .iter()
+                .map(|e| (e.section.to_string(), e.name.clone()))
+                .collect(),
+            limit: LimitSpec::of(parts.game.limit),
+            max_moves,
+            first_pairs: parts.race.first_pairs,
+            rounds: parts.race.rounds,
+            keep: parts.race.keep,
+            growth: parts.race.growth,
+            hash_mb: parts.hash_mb,
+            openings: put_openings(store, parts.openings)?,
+        })
+    }
+
+    /// The fitness this spec describes.
+    pub fn fitness(&self, store: &BlobStore) -> Result<GameFitness, String> {
+        let elements = self
+            .elements
+            .iter()
+            .map(|(s, name)| {
+                Ok(TunedElement {
+                    section: section(s)?,
+                    name: name.clone(),
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        GameFitness::new(
+            params(&self.base_eval, &self.base_search)?,
+            elements,
+            params(&self.reference_eval, &self.reference_search)?,
+            get_openings(store, &self.openings)?,
+            game_settings(self.limit.limit(), self.max_moves),
+            RaceSettings {
+                first_pairs: self.first_pairs,
+                rounds: self.rounds,
+                keep: self.keep,
+                growth: self.growth,
+            },
+            self.hash_mb,
+        )
+    }
+}
+
+impl FitnessSpec for GameFitnessSpec {
+    const KIND: &'static str = "games";
+    fn blobs(&self) -> Vec<String> {
+        vec![self.openings.clone()]
+    }
+    fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
+        Ok(remote_fitness::<RealGenome, _>(self.fitness(blobs)?))
+    }
+}
