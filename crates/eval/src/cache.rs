@@ -148,6 +148,24 @@ impl EvalCache {
         }
     }
 
+    /// Starts loading the evaluation entry of key `key` into the processor cache (a search
+    /// calls it with the child's key before making the move).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let entry: *const EvalEntry = &self.evals[key as usize & (self.evals.len() - 1)];
+            // SAFETY: prefetching is a hint; the address is that of a live entry.
+            #[allow(unused_unsafe)]
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(entry.cast::<i8>())
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The cached score of the position with key `key`, if any.
     #[inline]
     pub(crate) fn probe_eval(&mut self, key: u64) -> Option<i32> {

@@ -64,7 +64,7 @@ impl Worker<'_> {
             if !in_check && self.qs_skips(mv, static_eval, alpha) {
                 continue;
             }
-            self.shared.tt.prefetch(self.board.key_after(mv));
+            self.prefetch_child(mv);
             self.board.make_move(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qs_depth + 1);
             self.board.unmake_move();

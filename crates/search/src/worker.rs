@@ -209,6 +209,15 @@ impl<'a> Worker<'a> {
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
+    /// Starts loading the hash bucket and the evaluation-cache entry of the position after
+    /// `mv` (called before the move is made, so the loads overlap the work before the probes).
+    #[inline]
+    pub(crate) fn prefetch_child(&self, mv: Move) {
+        let key = self.board.key_after(mv);
+        self.shared.tt.prefetch(key);
+        self.cache.prefetch(key);
+    }
+
     /// Repetition, fifty moves or insufficient material.
     pub(crate) fn is_draw(&self) -> bool {
         self.board.is_repetition()
