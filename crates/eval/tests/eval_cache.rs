@@ -33,7 +33,7 @@ fn playout_positions(starts: &[Board], plies: usize, seed: u64) -> Vec<Board> {
         let mut board = start.clone();
         for _ in 0..plies {
             let moves = board.legal_moves();
-            if moves.len() == 0 {
+            if moves.is_empty() {
                 break;
             }
             board.make_move(moves[rng.random_range(0..moves.len())]);
