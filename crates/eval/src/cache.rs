@@ -97,13 +97,15 @@ impl EvalCache {
         }
     }
 
-    /// The tables a search thread gets for a hash table of `hash_mb` megabytes: an eighth of
-    /// it for evaluations and a sixteenth for pawn structures (at least 1,024 entries each).
+    /// The tables a search thread gets for a hash table of `hash_mb` megabytes: at most a
+    /// 32nd of it for evaluations and as much for pawn structures (at least 1,024 and 256
+    /// entries). Small, because a tuner makes a searcher with a 1 MB hash table for every
+    /// position it searches, and because larger tables measured no faster.
     pub fn for_hash_mb(hash_mb: usize) -> EvalCache {
         let bytes = hash_mb.max(1) << 20;
         EvalCache::new(
-            (bytes / 8 / EVAL_ENTRY_BYTES).max(1024),
-            (bytes / 16 / PAWN_ENTRY_BYTES).max(1024),
+            (bytes / 32 / EVAL_ENTRY_BYTES).max(1024),
+            (bytes / 32 / PAWN_ENTRY_BYTES).max(256),
         )
     }
 

@@ -113,12 +113,11 @@ fn one_cache_shared_by_several_parameter_sets_never_mixes_them() {
 fn sizes_are_powers_of_two_derived_from_the_hash_size() {
     let c = EvalCache::for_hash_mb(16);
     assert!(c.eval_entries().is_power_of_two() && c.pawn_entries().is_power_of_two());
-    assert!(c.bytes() <= (16 << 20) * 3 / 16, "{}", c.bytes());
-    assert!(c.bytes() > (16 << 20) / 16, "{}", c.bytes());
+    assert_eq!((c.eval_entries(), c.pawn_entries()), (1 << 15, 1 << 11));
+    assert!(c.bytes() <= (16 << 20) / 16, "{}", c.bytes());
+    // A tuner's 1 MB searcher: small tables, a small part of its hash table.
     let small = EvalCache::for_hash_mb(0);
-    assert_eq!(
-        (small.eval_entries(), small.pawn_entries()),
-        (1 << 13, 1 << 10)
-    );
+    assert_eq!((small.eval_entries(), small.pawn_entries()), (2048, 256));
+    assert!(small.bytes() < (1 << 20) / 8, "{}", small.bytes());
     assert_eq!(EvalCache::new(1000, 3).pawn_entries(), 2);
 }
