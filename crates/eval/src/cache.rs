@@ -33,9 +33,13 @@ pub(crate) struct PawnEntry {
 /// Probe and hit counts of both tables since the cache was made or its counts reset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CacheStats {
+    /// Lookups of the evaluation table (one per cached evaluation).
     pub eval_probes: u64,
+    /// Lookups that found the position.
     pub eval_hits: u64,
+    /// Lookups of the pawn table (one per evaluation-table miss).
     pub pawn_probes: u64,
+    /// Lookups that found the pawn structure.
     pub pawn_hits: u64,
 }
 

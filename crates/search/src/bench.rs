@@ -107,7 +107,9 @@ pub fn run(
 /// What a whole bench run measured.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchTotals {
+    /// Nodes of all positions.
     pub nodes: u64,
+    /// Wall time of the whole run.
     pub time: Duration,
     /// Probes and hits of the evaluation caches over the run.
     pub cache: CacheStats,
