@@ -438,6 +438,33 @@ impl Board {
         self.checkers = self.compute_checkers();
     }
 
+    /// The key after `mv`, for prefetching a hash-table entry before the move is made: exact
+    /// for moves that change neither castling rights nor the en-passant square (other moves
+    /// give a key that merely misses the prefetch).
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.mailbox[from.index()] else {
+            return self.hash;
+        };
+        let mut key = self.hash ^ zobrist::white_to_move_key() ^ zobrist::piece_key(piece, from);
+        if let Some(ep) = self.ep {
+            key ^= zobrist::en_passant_key(ep.file());
+        }
+        let victim_sq = if mv.is_en_passant() {
+            Square(to.0 ^ 8)
+        } else {
+            to
+        };
+        if let Some(victim) = self.mailbox[victim_sq.index()] {
+            key ^= zobrist::piece_key(victim, victim_sq);
+        }
+        let placed = mv
+            .promotion_kind()
+            .map_or(piece, |kind| Piece::new(piece.color, kind));
+        key ^ zobrist::piece_key(placed, to)
+    }
+
     /// Takes back the last move made with [`Board::make_move`].
     pub fn unmake_move(&mut self) {
         let undo = self

@@ -166,3 +166,28 @@ fn mirrored_position_has_mirrored_moves() {
     assert_eq!(m.hash(), m.compute_hash());
     assert_eq!(m.mirrored(), b);
 }
+
+/// Every legal move two plies deep from Kiwipete and a promotion position: `key_after` is the
+/// key after the move whenever the move changes neither castling rights nor the en-passant
+/// square (the prefetch hint's promise).
+#[test]
+fn key_after_predicts_the_key_of_ordinary_moves() {
+    let mut exact = 0;
+    for fen in [KIWIPETE, "r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1"] {
+        let mut board = Board::from_fen(fen).unwrap();
+        for first in board.legal_moves().as_slice().to_vec() {
+            board.make_move(first);
+            for mv in board.legal_moves().as_slice().to_vec() {
+                let (predicted, rights) = (board.key_after(mv), board.castling_rights());
+                board.make_move(mv);
+                if board.castling_rights() == rights && board.ep_square().is_none() {
+                    assert_eq!(predicted, board.hash(), "{mv} in {}", board.to_fen());
+                    exact += 1;
+                }
+                board.unmake_move();
+            }
+            board.unmake_move();
+        }
+    }
+    assert!(exact > 1500, "{exact}");
+}

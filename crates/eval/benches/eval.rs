@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kestrel_chess::{Board, PgnReader};
-use kestrel_eval::{EVAL_TABLE, Evaluator, compact_values, trace};
+use kestrel_eval::{EVAL_TABLE, EvalCache, Evaluator, compact_values, trace};
 use kestrel_params::ParamValues;
 use rayon::prelude::*;
 use std::hint::black_box;
@@ -52,7 +52,32 @@ fn bench_evaluate(c: &mut Criterion) {
             })
         });
     }
+    // Through the search's caches: with a one-entry evaluation table every position misses it
+    // (they are all different) and only the pawn-structure table works, as on a search's
+    // first visit to a position; with a large one every position hits after the first pass.
+    let mut pawns_only = EvalCache::new(1, 1 << 12);
+    group.bench_function("full_eval_pawn_cache_10k_positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| full.evaluate_cached(black_box(p), &mut pawns_only) as i64)
+                .sum::<i64>()
+        })
+    });
+    let mut both = EvalCache::new(1 << 16, 1 << 12);
+    group.bench_function("full_eval_cache_hits_10k_positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| full.evaluate_cached(black_box(p), &mut both) as i64)
+                .sum::<i64>()
+        })
+    });
     group.finish();
+    eprintln!(
+        "pawn-cache hit rate on consecutive game positions: {:.1}%",
+        100.0 * pawns_only.stats().pawn_hit_rate()
+    );
 }
 
 fn bench_trace_serial(c: &mut Criterion) {

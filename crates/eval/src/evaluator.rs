@@ -2,12 +2,17 @@
 //! feature slot, so each evaluation is one feature pass with no allocation. Feature groups whose
 //! weights are all zero are skipped, so a smaller evaluation (the compact set) is faster too.
 
-use crate::features::{TermSet, extract};
+use crate::cache::{EvalCache, PawnEntry};
+use crate::features::{Context, PawnFacts, TermSet, extract, pawn_sets, pawn_terms, piece_terms};
 use crate::sink::Sink;
 use crate::table::{EVAL_TABLE, SLOT_COUNT, SLOTS, Term};
 use crate::taper::{eg_weight, phase, scale_trace_sum};
 use kestrel_chess::{Board, Color};
 use kestrel_params::ParamValues;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Source of evaluator ids: every [`Evaluator::new`] takes the next one.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// A slot's middle- and end-game weight (equal for non-tapered terms).
 #[derive(Clone, Copy, Debug, Default)]
@@ -23,6 +28,9 @@ pub struct Evaluator {
     weights: Box<[Weight; SLOT_COUNT]>,
     /// Terms with a nonzero weight: the extractor skips groups that contain none of them.
     active: TermSet,
+    /// Unique per [`Evaluator::new`] (clones share it, as they share the weights): what an
+    /// [`EvalCache`] checks so that it never returns another parameter set's result.
+    id: u64,
 }
 
 impl Default for Evaluator {
@@ -58,9 +66,11 @@ impl Evaluator {
             params,
             weights,
             active,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         }
     }
 
+    /// The parameter values.
     pub fn params(&self) -> &ParamValues {
         &self.params
     }
@@ -69,24 +79,72 @@ impl Evaluator {
         &self.weights
     }
 
-    /// Score in centipawns from White's point of view.
-    pub fn evaluate_white(&self, board: &Board) -> i32 {
-        let mut acc = Accumulator {
+    fn accumulator(&self, mg: i64, eg: i64) -> Accumulator<'_> {
+        Accumulator {
             weights: &self.weights,
             active: self.active,
-            mg: 0,
-            eg: 0,
-        };
+            mg,
+            eg,
+        }
+    }
+
+    /// Score in centipawns from White's point of view.
+    pub fn evaluate_white(&self, board: &Board) -> i32 {
+        let mut acc = self.accumulator(0, 0);
         extract(board, &mut acc);
-        let phase = phase(board);
-        let eg = eg_weight(board, phase) as i64;
-        scale_trace_sum(acc.mg * phase as i64 + acc.eg * eg)
+        finish(board, &acc)
+    }
+
+    /// [`Evaluator::evaluate`] through `cache`: the same score, looked up when the position
+    /// (or its pawn structure) was evaluated before with this evaluator's weights.
+    #[inline]
+    pub fn evaluate_cached(&self, board: &Board, cache: &mut EvalCache) -> i32 {
+        cache.adopt(self.id);
+        let key = board.hash();
+        if let Some(score) = cache.probe_eval(key) {
+            return score;
+        }
+        let score = self.evaluate_white_with_pawns(board, cache) * board.side_to_move().sign();
+        cache.store_eval(key, score);
+        score
+    }
+
+    /// [`Evaluator::evaluate_white`] with the pawn-only terms and the pawns' classification
+    /// taken from (or put into) `cache`'s pawn table.
+    fn evaluate_white_with_pawns(&self, board: &Board, cache: &mut EvalCache) -> i32 {
+        let pawns = pawn_sets(board);
+        let entry = cache.pawn_entry(board.pawn_hash(), || {
+            let facts = PawnFacts::new(pawns);
+            let mut acc = self.accumulator(0, 0);
+            pawn_terms(pawns, &facts, &mut acc);
+            PawnEntry {
+                facts,
+                mg: acc.mg,
+                eg: acc.eg,
+                ..PawnEntry::default()
+            }
+        });
+        let mut acc = self.accumulator(entry.mg, entry.eg);
+        piece_terms(
+            board,
+            Context::with_pawns(board, pawns, entry.facts),
+            &mut acc,
+        );
+        finish(board, &acc)
     }
 
     /// Score in centipawns from the side to move's point of view (what search uses).
     pub fn evaluate(&self, board: &Board) -> i32 {
         self.evaluate_white(board) * board.side_to_move().sign()
     }
+}
+
+/// The phase-weighted, rounded score of `acc`'s sums for `board`.
+#[inline]
+fn finish(board: &Board, acc: &Accumulator) -> i32 {
+    let phase = phase(board);
+    let eg = eg_weight(board, phase) as i64;
+    scale_trace_sum(acc.mg * phase as i64 + acc.eg * eg)
 }
 
 /// Sums white-relative middle- and end-game scores, in i64 like [`crate::trace_score`], so the

@@ -10,6 +10,7 @@
 
 mod bits;
 mod breakdown;
+mod cache;
 mod compact;
 mod evaluator;
 mod features;
@@ -20,6 +21,7 @@ mod taper;
 mod trace;
 
 pub use breakdown::{Breakdown, TermScore};
+pub use cache::{CacheStats, EVAL_ENTRY_BYTES, EvalCache, PAWN_ENTRY_BYTES};
 pub use compact::{COMPACT_SET, compact_values, is_compact};
 pub use evaluator::Evaluator;
 pub use params_file::{FOREIGN_SECTIONS, load_eval_params, parse_eval_params};

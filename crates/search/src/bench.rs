@@ -8,6 +8,7 @@
 
 use crate::{EngineConfig, SearchLimits, Searcher};
 use kestrel_chess::Board;
+use kestrel_eval::CacheStats;
 use std::time::{Duration, Instant};
 
 /// Depth that takes roughly 5-10 s in a release build on one core.
@@ -93,12 +94,33 @@ pub struct BenchEntry {
 }
 
 /// Searches every bench position to `depth` with a fresh hash table and one thread;
-/// `on_entry` sees each position's result as it finishes.
+/// `on_entry` sees each position's result as it finishes. Returns nodes and time.
 pub fn run(
     config: &EngineConfig,
     depth: i32,
     on_entry: &mut dyn FnMut(&BenchEntry),
 ) -> (u64, Duration) {
+    let totals = run_with_stats(config, depth, on_entry);
+    (totals.nodes, totals.time)
+}
+
+/// What a whole bench run measured.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchTotals {
+    /// Nodes of all positions.
+    pub nodes: u64,
+    /// Wall time of the whole run.
+    pub time: Duration,
+    /// Probes and hits of the evaluation caches over the run.
+    pub cache: CacheStats,
+}
+
+/// [`run`], also reporting the evaluation caches' hit counts.
+pub fn run_with_stats(
+    config: &EngineConfig,
+    depth: i32,
+    on_entry: &mut dyn FnMut(&BenchEntry),
+) -> BenchTotals {
     let mut config = config.clone();
     config.threads = 1;
     config.multipv = 1;
@@ -118,5 +140,9 @@ pub fn run(
             best_move: r.best_move,
         });
     }
-    (total, started.elapsed())
+    BenchTotals {
+        nodes: total,
+        time: started.elapsed(),
+        cache: searcher.cache_stats(),
+    }
 }

@@ -24,6 +24,7 @@ mod checks;
 pub mod chessmaps;
 mod deepening;
 mod engine_params;
+mod large_pages;
 mod limits;
 mod move_loop;
 mod node;

@@ -70,6 +70,8 @@ impl Worker<'_> {
                 continue;
             }
             out.any_legal = true;
+            // Early, so that the child's hash bucket arrives while this move is judged.
+            self.prefetch_child(mv);
             let m = self.move_info(mv, order_score, n.ply);
             let late_or_losing = self.late_or_losing(n, &m, &plan, move_count, out.best_score);
             self.board.make_move(mv);

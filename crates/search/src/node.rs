@@ -116,7 +116,7 @@ impl Worker<'_> {
 
     /// Nodes decided without a search: draws, the ply limit, mate-distance pruning (no mate
     /// found here can beat one already found nearer the root) and blocked pawn endings.
-    fn early_exit(&self, n: &mut Node) -> Option<i32> {
+    fn early_exit(&mut self, n: &mut Node) -> Option<i32> {
         if n.root {
             return None;
         }

@@ -277,12 +277,15 @@ impl MovePicker {
         if self.next >= n {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        // The first of the highest scores (as a scan keeping the first strict maximum would
+        // find), in two passes the compiler vectorises.
+        let rest = &self.scores[self.next..n];
+        let top = rest.iter().copied().max().expect("moves remain");
+        let best = self.next
+            + rest
+                .iter()
+                .position(|&s| s == top)
+                .expect("the max is there");
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let item = (self.moves[self.next], self.scores[self.next]);

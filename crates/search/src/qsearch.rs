@@ -64,8 +64,8 @@ impl Worker<'_> {
             if !in_check && self.qs_skips(mv, static_eval, alpha) {
                 continue;
             }
+            self.prefetch_child(mv);
             self.board.make_move(mv);
-            self.shared.tt.prefetch(self.board.hash());
             let score = -self.qsearch(-beta, -alpha, ply + 1, qs_depth + 1);
             self.board.unmake_move();
             if self.stopped {

@@ -7,10 +7,10 @@ use crate::params::{NotSearchTable, SEARCH_TABLE, SearchParams};
 use crate::time::Clock;
 use crate::tt::TranspositionTable;
 use crate::types::{MATE, MAX_DEPTH};
-use crate::worker::{Shared, Worker};
+use crate::worker::{Shared, ThreadTables, Worker};
 use crate::{Score, SearchInfo, SearchLimits, SearchResult};
 use kestrel_chess::{Board, Move};
-use kestrel_eval::Evaluator;
+use kestrel_eval::{CacheStats, EvalCache, Evaluator};
 use kestrel_params::ParamValues;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -81,6 +81,8 @@ pub struct Searcher {
     tt: TranspositionTable,
     orderer_factory: OrdererFactory,
     orderers: Vec<Box<dyn MoveOrderer>>,
+    /// One evaluation cache per thread, sized from the hash table ([`EvalCache::for_hash_mb`]).
+    caches: Vec<EvalCache>,
 }
 
 impl Searcher {
@@ -104,6 +106,7 @@ impl Searcher {
             control: Arc::new(SearchControl::default()),
             orderer_factory: heuristic_orderer,
             orderers: Vec::new(),
+            caches: Vec::new(),
             config,
         };
         s.config.threads = s.config.threads.max(1);
@@ -116,6 +119,21 @@ impl Searcher {
         self.orderers = (0..self.config.threads)
             .map(|_| (self.orderer_factory)(&self.params))
             .collect();
+        self.add_caches();
+    }
+
+    /// One cache per thread. Cached evaluations are exact, so caches survive a new game.
+    fn add_caches(&mut self) {
+        let hash_mb = self.config.hash_mb;
+        self.caches
+            .resize_with(self.config.threads, || EvalCache::for_hash_mb(hash_mb));
+    }
+
+    /// Probe and hit counts of the evaluation caches of every thread, summed.
+    pub fn cache_stats(&self) -> CacheStats {
+        self.caches
+            .iter()
+            .fold(CacheStats::default(), |acc, c| acc.merged(c.stats()))
     }
 
     pub fn config(&self) -> &EngineConfig {
@@ -128,6 +146,8 @@ impl Searcher {
         if mb != self.config.hash_mb {
             self.config.hash_mb = mb;
             self.tt = TranspositionTable::new(mb);
+            self.caches.clear();
+            self.add_caches();
         }
     }
 
@@ -251,9 +271,14 @@ impl Searcher {
             .orderers
             .split_first_mut()
             .expect("at least one orderer");
+        let (main_cache, helper_caches) = self
+            .caches
+            .split_first_mut()
+            .expect("one cache per orderer");
 
         let mut result = std::thread::scope(|scope| {
-            for (i, orderer) in helper_orderers.iter_mut().enumerate() {
+            let helpers = helper_orderers.iter_mut().zip(helper_caches.iter_mut());
+            for (i, (orderer, cache)) in helpers.enumerate() {
                 let shared = &shared;
                 let board = board.clone();
                 let evaluator = evaluator.clone();
@@ -263,7 +288,10 @@ impl Searcher {
                         board,
                         params,
                         evaluator,
-                        orderer.as_mut(),
+                        ThreadTables {
+                            orderer: orderer.as_mut(),
+                            cache,
+                        },
                         shared,
                         i + 1,
                         node_limit,
@@ -276,7 +304,10 @@ impl Searcher {
                 board.clone(),
                 params,
                 evaluator.clone(),
-                main_orderer.as_mut(),
+                ThreadTables {
+                    orderer: main_orderer.as_mut(),
+                    cache: main_cache,
+                },
                 &shared,
                 0,
                 node_limit,

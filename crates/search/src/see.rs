@@ -71,8 +71,18 @@ pub fn see(board: &Board, mv: Move) -> i32 {
         gains[n] = on_square - gains[n - 1];
         on_square = value(kind);
         occ ^= sq.bb();
-        // Reveal x-ray attackers behind the piece that just moved.
-        attackers |= (bishop_attacks(to, occ) & diag) | (rook_attacks(to, occ) & orth);
+        // Reveal x-ray attackers behind the piece that just moved: only the line it stood on
+        // can open (a pawn or bishop stands on a diagonal, a rook on a rank or file, a knight
+        // on neither; a queen or king on either).
+        if matches!(
+            kind,
+            PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen | PieceKind::King
+        ) {
+            attackers |= bishop_attacks(to, occ) & diag;
+        }
+        if matches!(kind, PieceKind::Rook | PieceKind::Queen | PieceKind::King) {
+            attackers |= rook_attacks(to, occ) & orth;
+        }
         attackers &= occ;
         side = side.flip();
         n += 1;

@@ -5,6 +5,7 @@
 //! assembled from two different positions. Four entries make a 64-byte bucket; a store
 //! replaces the same position's entry, else an empty one, else the shallowest / oldest.
 
+use crate::large_pages::LargeArray;
 use crate::{Bound, MATE_BOUND};
 use kestrel_chess::Move;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
@@ -50,7 +51,7 @@ impl TtEntry {
 }
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: LargeArray<Bucket>,
     generation: AtomicU8,
 }
 
@@ -125,11 +126,14 @@ impl TranspositionTable {
     /// ... of it that is (never an abort on a too-large `Hash` option).
     pub fn new(mb: usize) -> TranspositionTable {
         let mut n = (mb.clamp(1, 1 << 20) << 20) / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::new();
-        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+        let buckets = loop {
+            // SAFETY: a bucket of zeroed atomics is an empty bucket.
+            if let Some(b) = unsafe { LargeArray::zeroed(n) } {
+                break b;
+            }
+            assert!(n > 1, "no memory for a one-bucket hash table");
             n /= 2;
-        }
-        buckets.resize_with(n, Bucket::default);
+        };
         TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
@@ -142,7 +146,7 @@ impl TranspositionTable {
     }
 
     pub fn clear(&mut self) {
-        for b in &mut self.buckets {
+        for b in self.buckets.iter_mut() {
             *b = Bucket::default();
         }
         self.generation.store(0, Ordering::Relaxed);

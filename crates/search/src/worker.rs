@@ -12,7 +12,7 @@ use crate::time::Clock;
 use crate::tt::TranspositionTable;
 use crate::types::{MATE_BOUND, MAX_PLY};
 use kestrel_chess::{Board, Color, GenKind, Move, MoveList};
-use kestrel_eval::Evaluator;
+use kestrel_eval::{EvalCache, Evaluator};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What every thread of one search shares.
@@ -25,6 +25,13 @@ pub struct Shared<'a> {
     pub abort: &'a AtomicBool,
     /// Nodes of each thread, published every few hundred nodes.
     pub nodes: &'a [AtomicU64],
+}
+
+/// What one thread keeps from search to search: its move orderer (histories, killers) and its
+/// evaluation caches.
+pub(crate) struct ThreadTables<'a> {
+    pub orderer: &'a mut dyn MoveOrderer,
+    pub cache: &'a mut EvalCache,
 }
 
 /// What the search remembers about each ply of the current path.
@@ -54,6 +61,8 @@ pub struct Worker<'a> {
     pub(crate) params: SearchParams,
     eval: Evaluator,
     pub(crate) orderer: &'a mut dyn MoveOrderer,
+    /// This thread's pawn-structure and evaluation caches.
+    cache: &'a mut EvalCache,
     pub(crate) shared: &'a Shared<'a>,
     index: usize,
     /// Nodes searched by this thread.
@@ -89,7 +98,7 @@ impl<'a> Worker<'a> {
         board: Board,
         params: SearchParams,
         eval: Evaluator,
-        orderer: &'a mut dyn MoveOrderer,
+        tables: ThreadTables<'a>,
         shared: &'a Shared<'a>,
         index: usize,
         node_limit: Option<u64>,
@@ -99,7 +108,8 @@ impl<'a> Worker<'a> {
             lmr: LmrTable::new(&params),
             params,
             eval,
-            orderer,
+            orderer: tables.orderer,
+            cache: tables.cache,
             shared,
             index,
             nodes: 0,
@@ -192,11 +202,20 @@ impl<'a> Worker<'a> {
 
     // ---- small helpers of every node ---------------------------------------------------
 
-    /// Static evaluation, kept clear of mate scores.
-    pub(crate) fn evaluate(&self) -> i32 {
+    /// Static evaluation (through this thread's caches), kept clear of mate scores.
+    pub(crate) fn evaluate(&mut self) -> i32 {
         self.eval
-            .evaluate(&self.board)
+            .evaluate_cached(&self.board, self.cache)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Starts loading the hash bucket and the evaluation-cache entry of the position after
+    /// `mv` (called before the move is made, so the loads overlap the work before the probes).
+    #[inline]
+    pub(crate) fn prefetch_child(&self, mv: Move) {
+        let key = self.board.key_after(mv);
+        self.shared.tt.prefetch(key);
+        self.cache.prefetch(key);
     }
 
     /// Repetition, fifty moves or insufficient material.

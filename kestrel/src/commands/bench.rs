@@ -38,7 +38,7 @@ pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
     }
     let verbose = args.verbose;
     let mut index = 0;
-    let (nodes, time) = bench::run(&config, args.depth, &mut |e| {
+    let totals = bench::run_with_stats(&config, args.depth, &mut |e| {
         index += 1;
         if verbose {
             let mv = e.best_move.map_or("none".to_string(), |m| m.to_string());
@@ -50,6 +50,15 @@ pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
             );
         }
     });
+    let (nodes, time, cache) = (totals.nodes, totals.time, totals.cache);
+    // On stderr, like the params line: the last stdout line stays the bench line.
+    eprintln!(
+        "eval cache: {:.1}% of {} probes hit; pawn cache: {:.1}% of {} probes hit",
+        100.0 * cache.eval_hit_rate(),
+        cache.eval_probes,
+        100.0 * cache.pawn_hit_rate(),
+        cache.pawn_probes
+    );
     let nps = nodes as u128 * 1000 / time.as_millis().max(1);
     println!("{nodes} nodes {nps} nps");
     Ok(())

@@ -28,85 +28,41 @@ pub(super) fn attacks(kind: PieceKind, sq: Square, occ: Bitboard) -> Bitboard {
     }
 }
 
-pub(crate) struct Context {
-    pub occ: Bitboard,
-    pub pawns: [Bitboard; 2],
+/// What the pawns alone decide: the part of [`Context`] a pawn-structure cache keeps, so a hit
+/// skips the classification of every pawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PawnFacts {
     /// Squares attacked by each side's pawns.
     pub pawn_attacks: [Bitboard; 2],
     /// Squares each side's pawns attack now or could attack after advancing.
     pub pawn_attack_span: [Bitboard; 2],
-    pub king: [Square; 2],
-    /// The king's square and its neighbours.
-    pub king_zone: [Bitboard; 2],
     pub doubled: [Bitboard; 2],
     pub isolated: [Bitboard; 2],
     pub backward: [Bitboard; 2],
     pub passed: [Bitboard; 2],
     /// Holes: own 3rd/4th-rank squares, free of own pawns, that no own pawn can ever attack.
     pub holes: [Bitboard; 2],
-    /// Squares attacked by each side's pieces of each kind (indexed by `PieceKind::index`);
-    /// empty unless [`Context::add_attack_maps`] ran.
-    pub attacked_by: [[Bitboard; 6]; 2],
-    /// Squares attacked by anything of each side (same condition).
-    pub attacked: [Bitboard; 2],
-    /// Per square, the attacks of the knight, bishop, rook or queen on it (same condition), so
-    /// that the per-piece terms need not look them up again.
-    pub attacks_from: Option<[Bitboard; 64]>,
 }
 
-impl Context {
-    pub(crate) fn new(board: &Board) -> Context {
-        let pawns = Color::ALL.map(|c| board.pieces(c, PieceKind::Pawn));
+impl PawnFacts {
+    /// Classifies the pawns of `pawns` (indexed by colour).
+    pub(crate) fn new(pawns: [Bitboard; 2]) -> PawnFacts {
         let attacks = Color::ALL.map(|c| pawn_attacks(pawns[c.index()], c));
-        let span = Color::ALL.map(|c| fill_forward(attacks[c.index()], c));
-        let king = Color::ALL.map(|c| board.king_square(c));
-        let mut ctx = Context {
-            occ: board.occupied(),
-            pawns,
+        let mut facts = PawnFacts {
             pawn_attacks: attacks,
-            pawn_attack_span: span,
-            king,
-            king_zone: king.map(|k| king_attacks(k) | k.bb()),
-            doubled: [Bitboard::EMPTY; 2],
-            isolated: [Bitboard::EMPTY; 2],
-            backward: [Bitboard::EMPTY; 2],
-            passed: [Bitboard::EMPTY; 2],
-            holes: [Bitboard::EMPTY; 2],
-            attacked_by: [[Bitboard::EMPTY; 6]; 2],
-            attacked: [Bitboard::EMPTY; 2],
-            attacks_from: None,
+            pawn_attack_span: Color::ALL.map(|c| fill_forward(attacks[c.index()], c)),
+            ..PawnFacts::default()
         };
         for c in Color::ALL {
-            ctx.classify_pawns(c);
+            facts.classify(pawns, c);
         }
-        ctx
+        facts
     }
 
-    /// Fills [`Context::attacked_by`] and [`Context::attacked`] for both sides: only the
-    /// threat and safe-check terms need them, so the evaluator skips this when they weigh zero.
-    pub(crate) fn add_attack_maps(&mut self, board: &Board) {
-        let mut from = [Bitboard::EMPTY; 64];
-        for c in Color::ALL {
-            let i = c.index();
-            let by = &mut self.attacked_by[i];
-            by[PieceKind::Pawn.index()] = self.pawn_attacks[i];
-            by[PieceKind::King.index()] = king_attacks(self.king[i]);
-            for kind in SLIDERS_AND_KNIGHTS {
-                for sq in board.pieces(c, kind) {
-                    let att = attacks(kind, sq, self.occ);
-                    from[sq.index()] = att;
-                    by[kind.index()] |= att;
-                }
-            }
-            self.attacked[i] = by.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
-        }
-        self.attacks_from = Some(from);
-    }
-
-    fn classify_pawns(&mut self, us: Color) {
+    fn classify(&mut self, pawns: [Bitboard; 2], us: Color) {
         let i = us.index();
-        let own = self.pawns[i];
-        let opp = self.pawns[us.flip().index()];
+        let own = pawns[i];
+        let opp = pawns[us.flip().index()];
         self.doubled[i] = own & rear_span(own, us);
         self.isolated[i] = own & !beside(file_fill(own));
         let camp = relative_rank(us, 2) | relative_rank(us, 3);
@@ -127,10 +83,73 @@ impl Context {
             }
         }
     }
+}
+
+/// Pawns of both sides, indexed by colour.
+#[inline]
+pub(crate) fn pawn_sets(board: &Board) -> [Bitboard; 2] {
+    Color::ALL.map(|c| board.pieces(c, PieceKind::Pawn))
+}
+
+pub(crate) struct Context {
+    pub occ: Bitboard,
+    pub pawns: [Bitboard; 2],
+    /// Pawn attacks, spans, weaknesses and passers (see [`PawnFacts`]).
+    pub p: PawnFacts,
+    pub king: [Square; 2],
+    /// The king's square and its neighbours.
+    pub king_zone: [Bitboard; 2],
+    /// Squares attacked by each side's pieces of each kind (indexed by `PieceKind::index`);
+    /// empty unless [`Context::add_attack_maps`] ran.
+    pub attacked_by: [[Bitboard; 6]; 2],
+    /// Squares attacked by anything of each side (same condition).
+    pub attacked: [Bitboard; 2],
+    /// Per square, the attacks of the knight, bishop, rook or queen on it (same condition), so
+    /// that the per-piece terms need not look them up again.
+    pub attacks_from: Option<[Bitboard; 64]>,
+}
+
+impl Context {
+    /// The context of `board` whose pawns `pawns` are already classified as `p`.
+    #[inline]
+    pub(crate) fn with_pawns(board: &Board, pawns: [Bitboard; 2], p: PawnFacts) -> Context {
+        let king = Color::ALL.map(|c| board.king_square(c));
+        Context {
+            occ: board.occupied(),
+            pawns,
+            p,
+            king,
+            king_zone: king.map(|k| king_attacks(k) | k.bb()),
+            attacked_by: [[Bitboard::EMPTY; 6]; 2],
+            attacked: [Bitboard::EMPTY; 2],
+            attacks_from: None,
+        }
+    }
+
+    /// Fills [`Context::attacked_by`] and [`Context::attacked`] for both sides: only the
+    /// threat and safe-check terms need them, so the evaluator skips this when they weigh zero.
+    pub(crate) fn add_attack_maps(&mut self, board: &Board) {
+        let mut from = [Bitboard::EMPTY; 64];
+        for c in Color::ALL {
+            let i = c.index();
+            let by = &mut self.attacked_by[i];
+            by[PieceKind::Pawn.index()] = self.p.pawn_attacks[i];
+            by[PieceKind::King.index()] = king_attacks(self.king[i]);
+            for kind in SLIDERS_AND_KNIGHTS {
+                for sq in board.pieces(c, kind) {
+                    let att = attacks(kind, sq, self.occ);
+                    from[sq.index()] = att;
+                    by[kind.index()] |= att;
+                }
+            }
+            self.attacked[i] = by.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
+        }
+        self.attacks_from = Some(from);
+    }
 
     /// Isolated or backward pawns of `color`: targets for rooks on half-open files.
     #[inline]
     pub(crate) fn weak_pawns(&self, color: Color) -> Bitboard {
-        self.isolated[color.index()] | self.backward[color.index()]
+        self.p.isolated[color.index()] | self.p.backward[color.index()]
     }
 }

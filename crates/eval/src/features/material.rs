@@ -3,7 +3,7 @@
 use super::groups::{MATERIAL, PAWN_ADVANCE, PST as PST_GROUP};
 use crate::sink::Sink;
 use crate::table::Term;
-use kestrel_chess::{Board, Color, PieceKind};
+use kestrel_chess::{Bitboard, Board, Color, PieceKind};
 
 const VALUE: [Term; 5] = [
     Term::PAWN_VALUE,
@@ -22,25 +22,24 @@ const PST: [Term; 6] = [
     Term::PST_KING,
 ];
 
-pub(super) fn material_and_squares<S: Sink>(board: &Board, us: Color, sink: &mut S) {
+/// Material, piece-square and advancement terms of `us`'s pawns `pawns`: they depend on the
+/// pawns alone, so the pawn-structure cache keeps their sum.
+pub(super) fn pawn_material<S: Sink>(pawns: Bitboard, us: Color, sink: &mut S) {
+    let p = PieceKind::Pawn.index();
     if sink.wants(MATERIAL) {
-        for kind in PieceKind::ALL.into_iter().filter(|&k| k != PieceKind::King) {
-            let count = board.pieces(us, kind).count() as i32;
-            sink.add(us, VALUE[kind.index()], 0, count);
-            sink.add(us, Term::MATERIAL_TAPER, kind.index(), count);
-        }
+        let count = pawns.count() as i32;
+        sink.add(us, VALUE[p], 0, count);
+        sink.add(us, Term::MATERIAL_TAPER, p, count);
     }
     if sink.wants(PST_GROUP) {
-        for kind in PieceKind::ALL {
-            for sq in board.pieces(us, kind) {
-                sink.add(us, PST[kind.index()], sq.relative(us).index(), 1);
-            }
+        for sq in pawns {
+            sink.add(us, PST[p], sq.relative(us).index(), 1);
         }
     }
     if !sink.wants(PAWN_ADVANCE) {
         return;
     }
-    for sq in board.pieces(us, PieceKind::Pawn) {
+    for sq in pawns {
         let advanced = sq.relative_rank(us) as i32 - 1;
         let term = if matches!(sq.file(), 3 | 4) {
             Term::PAWN_ADVANCE_B
@@ -49,5 +48,29 @@ pub(super) fn material_and_squares<S: Sink>(board: &Board, us: Color, sink: &mut
         };
         sink.add(us, term, 0, advanced);
         sink.add(us, Term::PAWN_ADVANCEMENT, 0, advanced);
+    }
+}
+
+/// Material and piece-square terms of `us`'s knights, bishops, rooks, queens and king.
+pub(super) fn piece_material<S: Sink>(board: &Board, us: Color, sink: &mut S) {
+    const PIECES: [PieceKind; 4] = [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ];
+    if sink.wants(MATERIAL) {
+        for kind in PIECES {
+            let count = board.pieces(us, kind).count() as i32;
+            sink.add(us, VALUE[kind.index()], 0, count);
+            sink.add(us, Term::MATERIAL_TAPER, kind.index(), count);
+        }
+    }
+    if sink.wants(PST_GROUP) {
+        for kind in PIECES.into_iter().chain([PieceKind::King]) {
+            for sq in board.pieces(us, kind) {
+                sink.add(us, PST[kind.index()], sq.relative(us).index(), 1);
+            }
+        }
     }
 }

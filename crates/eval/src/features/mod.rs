@@ -13,21 +13,38 @@ mod threats;
 
 use crate::sink::Sink;
 use crate::table::Term;
-use context::Context;
+pub(crate) use context::{Context, PawnFacts, pawn_sets};
 pub(crate) use groups::TermSet;
 use kestrel_chess::{Bitboard, Board, Color};
 
 /// Reports every feature of `board` to `sink`, skipping groups the sink does not want.
 #[inline]
 pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
-    let mut ctx = Context::new(board);
+    let pawns = pawn_sets(board);
+    let facts = PawnFacts::new(pawns);
+    pawn_terms(pawns, &facts, sink);
+    piece_terms(board, Context::with_pawns(board, pawns, facts), sink);
+}
+
+/// The features that depend on the pawns alone (`pawns` classified as `facts`): what a
+/// pawn-structure cache may keep, summed, for every position with these pawns.
+#[inline]
+pub(crate) fn pawn_terms<S: Sink>(pawns: [Bitboard; 2], facts: &PawnFacts, sink: &mut S) {
+    for us in Color::ALL {
+        material::pawn_material(pawns[us.index()], us, sink);
+        pawns::structure(pawns[us.index()], facts, us, sink);
+    }
+}
+
+/// Every feature that [`pawn_terms`] does not report.
+#[inline]
+pub(crate) fn piece_terms<S: Sink>(board: &Board, mut ctx: Context, sink: &mut S) {
     let attack_maps = sink.wants(groups::NEEDS_ATTACK_MAPS);
     if attack_maps {
         ctx.add_attack_maps(board);
     }
     for us in Color::ALL {
-        material::material_and_squares(board, us, sink);
-        pawns::structure(&ctx, us, sink);
+        material::piece_material(board, us, sink);
         pieces::pieces(board, &ctx, us, sink);
         if sink.wants(groups::KING_SHELTER) {
             king::shelter(&ctx, us, sink);

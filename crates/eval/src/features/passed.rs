@@ -20,7 +20,7 @@ pub(super) fn passed_pawns<S: Sink>(board: &Board, ctx: &Context, us: Color, sin
     if !paper && !detail && rooks.is_empty() {
         return;
     }
-    for sq in ctx.passed[us.index()] {
+    for sq in ctx.p.passed[us.index()] {
         let r = sq.relative_rank(us) as usize;
         if paper {
             let promotion = Square::new(sq.file(), 7).relative(us);

@@ -30,7 +30,7 @@ pub(super) fn pieces<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mu
     let own = board.color(us);
     let enemy = board.color(them);
     let protectable = own & !board.pieces(us, PieceKind::King);
-    let mobility_area = !own & !ctx.pawn_attacks[them.index()];
+    let mobility_area = !own & !ctx.p.pawn_attacks[them.index()];
     let zone = ctx.king_zone[them.index()];
     let activity = sink.wants(ACTIVITY);
     let safe_mobility = sink.wants(SAFE_MOBILITY);
@@ -150,8 +150,8 @@ fn knight<S: Sink>(ctx: &Context, us: Color, sq: Square, sink: &mut S) {
     let ring = f.min(7 - f).min(r).min(7 - r);
     sink.add(us, Term::KNIGHT_SQ_MULT, 0, ring as i32);
     let rank = sq.relative_rank(us);
-    if (3..=5).contains(&rank) && !ctx.pawn_attack_span[us.flip().index()].contains(sq) {
-        let supported = ctx.pawn_attacks[us.index()].contains(sq) as i32;
+    if (3..=5).contains(&rank) && !ctx.p.pawn_attack_span[us.flip().index()].contains(sq) {
+        let supported = ctx.p.pawn_attacks[us.index()].contains(sq) as i32;
         sink.add(us, Term::KNIGHT_OUTPOST_MULT, 0, 1 + supported);
     }
 }

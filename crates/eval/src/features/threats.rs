@@ -29,7 +29,7 @@ pub(super) fn threats<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &m
                 us,
                 Term::THREAT_BY_PAWN,
                 i,
-                n(ctx.pawn_attacks[u] & victims),
+                n(ctx.p.pawn_attacks[u] & victims),
             );
             sink.add(us, Term::THREAT_BY_MINOR, i + 1, n(minors & victims));
             sink.add(us, Term::THREAT_BY_ROOK, i + 1, n(rooks & victims));
