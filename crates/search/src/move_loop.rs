@@ -4,7 +4,7 @@
 
 use crate::node::{MovesOutcome, Node};
 use crate::reductions::{ExtensionFacts, ReductionContext};
-use crate::see::{capture_gain, see};
+use crate::see::{capture_gain, see_below};
 use crate::types::{INFINITY, MATE_BOUND, ONE_PLY};
 use crate::worker::Worker;
 use kestrel_chess::{GenKind, Move, MoveList};
@@ -165,12 +165,15 @@ impl Worker<'_> {
         let see_losing = prunable
             && p.use_see_pruning
             && plies <= p.see_prune_depth
-            && see(&self.board, mv)
-                < if mv.is_quiet() {
+            && see_below(
+                &self.board,
+                mv,
+                if mv.is_quiet() {
                     -p.see_quiet_margin * plies
                 } else {
                     -p.see_noisy_margin * plies
-                };
+                },
+            );
         late_quiet || see_losing
     }
 

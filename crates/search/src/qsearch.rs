@@ -3,7 +3,7 @@
 //! only trusted in quiet positions. Stand pat, SEE and delta pruning keep it small.
 
 use crate::checks::gives_check;
-use crate::see::{capture_gain, see, value};
+use crate::see::{capture_gain, see, see_below, value};
 use crate::types::{Bound, INFINITY, MATE, MAX_PLY};
 use crate::worker::Worker;
 use kestrel_chess::{GenKind, Move, MoveList, PieceKind};
@@ -148,6 +148,6 @@ impl Worker<'_> {
             .board
             .piece_at(mv.from())
             .map_or(0, |pc| value(pc.kind));
-        p.use_qs_see && mover > gain && see(&self.board, mv) < -p.qs_see_margin
+        p.use_qs_see && mover > gain && see_below(&self.board, mv, -p.qs_see_margin)
     }
 }

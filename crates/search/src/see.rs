@@ -26,6 +26,27 @@ pub fn capture_gain(board: &Board, mv: Move) -> i32 {
             .map_or(0, |k| value(k) - value(PieceKind::Pawn))
 }
 
+/// Whether `see(board, mv) < threshold`, settled without the exchange when the bounds
+/// `gain - piece moved <= see <= gain` already decide it (the opponent may recapture once and
+/// stop, or not recapture at all).
+pub fn see_below(board: &Board, mv: Move, threshold: i32) -> bool {
+    if mv.is_castle() {
+        return 0 < threshold;
+    }
+    let Some(mover) = board.piece_at(mv.from()) else {
+        return 0 < threshold;
+    };
+    let gain = capture_gain(board, mv);
+    let on_square = mv.promotion_kind().map_or(value(mover.kind), value);
+    if gain < threshold {
+        true
+    } else if gain - on_square >= threshold {
+        false
+    } else {
+        see(board, mv) < threshold
+    }
+}
+
 /// SEE value of `mv` for the side making it.
 pub fn see(board: &Board, mv: Move) -> i32 {
     if mv.is_castle() {
@@ -105,6 +126,28 @@ mod tests {
         let b = Board::from_fen(fen).unwrap();
         let mv = b.parse_uci_move(uci).unwrap();
         see(&b, mv)
+    }
+
+    /// `see_below` agrees with `see` for every move of a few tactical positions and thresholds.
+    #[test]
+    fn see_below_agrees_with_see() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bq1rk1/ppp1n1bp/3p1np1/3Pp3/2P1Pp2/2NN1P2/PP1BB1PP/R2Q1RK1 w - - 0 13",
+            "3rk3/1P6/8/3p4/4P3/2n5/3R4/3RK3 w - - 0 1",
+            "rnbqkb1r/ppp2ppp/4pn2/3pP3/3P4/8/PPP2PPP/RNBQKBNR w KQkq d6 0 4",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let b = Board::from_fen(fen).unwrap();
+            for &mv in b.legal_moves().as_slice() {
+                for t in [-900, -320, -240, -100, -60, -1, 0, 1, 100, 320, 500] {
+                    assert_eq!(see_below(&b, mv, t), see(&b, mv) < t, "{mv} {t} {fen}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]
