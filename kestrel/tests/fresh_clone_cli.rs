@@ -39,162 +39,67 @@ fn assert_summary(dir: &Path, out: &str, seed: u64) {
     assert!(text.contains("command   "), "{text}");
 }
 
+/// Each GA or tuner on its defaults at tiny sizes: its output folder and its command line.
+const RUNS: &[(&str, &str)] = &[
+    ("evolve-out", "evolve --population 20 --generations 2"),
+    (
+        "evolve-search-out",
+        "evolve search --population 4 --generations 1 --node-cap 1000",
+    ),
+    (
+        "evolve-tournament-out",
+        "evolve tournament --population 4 --generations 1",
+    ),
+    (
+        "evolve-mnc-out",
+        "evolve mnc --population 6 --generations 2 --nodes 100",
+    ),
+    (
+        "evolve-moves-out",
+        "evolve moves --games 100 --population 10 --generations 2",
+    ),
+    (
+        "spsa-out",
+        "tune spsa --set KNIGHT_VALUE --table eval --iterations 2 --pairs 1 --nodes 100",
+    ),
+    (
+        "evolve-games-out",
+        "evolve games --set KNIGHT_VALUE --table eval --population 4 --generations 1 --nodes 100",
+    ),
+    ("tune-out", "tune --games 50 --epochs 3"),
+    (
+        "evolve-coevolve-out",
+        "evolve coevolve --parents evolve-out/best.toml,p2/best.toml --population 4 \
+         --generations 1 --nodes 100 --playoff-nodes 100 --playoff-openings 1",
+    ),
+];
+
 #[test]
 fn every_ga_runs_on_its_defaults_in_an_empty_folder() {
     let dir = temp_dir("fresh-clone");
-    let quiet = ["--quiet", "--threads", "2"];
-    let runs: Vec<(&str, Vec<&str>)> = vec![
-        (
-            "evolve-out",
-            vec!["evolve", "--population", "20", "--generations", "2"],
-        ),
-        (
-            "evolve-search-out",
-            vec![
-                "evolve",
-                "search",
-                "--population",
-                "4",
-                "--generations",
-                "1",
-                "--node-cap",
-                "1000",
-            ],
-        ),
-        (
-            "evolve-tournament-out",
-            vec![
-                "evolve",
-                "tournament",
-                "--population",
-                "4",
-                "--generations",
-                "1",
-            ],
-        ),
-        (
-            "evolve-mnc-out",
-            vec![
-                "evolve",
-                "mnc",
-                "--population",
-                "6",
-                "--generations",
-                "2",
-                "--nodes",
-                "100",
-            ],
-        ),
-        (
-            "evolve-moves-out",
-            vec![
-                "evolve",
-                "moves",
-                "--games",
-                "100",
-                "--population",
-                "10",
-                "--generations",
-                "2",
-            ],
-        ),
-        (
-            "spsa-out",
-            vec![
-                "tune",
-                "spsa",
-                "--set",
-                "KNIGHT_VALUE",
-                "--table",
-                "eval",
-                "--iterations",
-                "2",
-                "--pairs",
-                "1",
-                "--nodes",
-                "100",
-            ],
-        ),
-        (
-            "evolve-games-out",
-            vec![
-                "evolve",
-                "games",
-                "--set",
-                "KNIGHT_VALUE",
-                "--table",
-                "eval",
-                "--population",
-                "4",
-                "--generations",
-                "1",
-                "--nodes",
-                "100",
-            ],
-        ),
-        ("tune-out", vec!["tune", "--games", "50", "--epochs", "3"]),
-    ];
-    for (out, args) in &runs {
-        let mut all: Vec<&str> = args.clone();
-        all.extend(quiet);
-        ok_in(&dir, &all);
-        assert!(dir.join(out).join("summary.txt").exists(), "{out}");
-        assert_summary(&dir, out, 1);
-    }
-    // Coevolution starts from other runs' organisms: two tiny mentor runs.
+    // Coevolution starts from other runs' organisms: `evolve-out` (first in RUNS) and this one.
     ok_in(
         &dir,
-        &[
-            "evolve",
-            "--population",
-            "10",
-            "--generations",
-            "1",
-            "--seed",
-            "2",
-            "--out",
-            "p2",
-            "--quiet",
-        ],
+        &words("evolve --population 10 --generations 1 --seed 2 --out p2 --quiet"),
     );
+    for (out, command) in RUNS {
+        let mut args = words(command);
+        args.extend(["--quiet", "--threads", "2"]);
+        ok_in(&dir, &args);
+        assert_summary(&dir, out, 1);
+    }
     let text = ok_in(
         &dir,
-        &[
-            "evolve",
-            "coevolve",
-            "--parents",
-            "evolve-out/best.toml,p2/best.toml",
-            "--population",
-            "4",
-            "--generations",
-            "1",
-            "--nodes",
-            "100",
-            "--playoff-nodes",
-            "100",
-            "--playoff-openings",
-            "1",
-            "--quiet",
-        ],
-    );
-    assert!(text.contains("result"), "{text}");
-    assert_summary(&dir, "evolve-coevolve-out", 1);
-    let text = ok_in(
-        &dir,
-        &[
-            "chessmaps",
-            "train",
-            "--positions",
-            "100",
-            "--test-positions",
-            "20",
-            "--epochs",
-            "1",
-        ],
+        &words("chessmaps train --positions 100 --test-positions 20 --epochs 1"),
     );
     assert!(text.contains("builtin:games-gm2600.pgn.gz"), "{text}");
     assert!(dir.join("chessmaps.net").exists());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A command line split at white space.
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
 }
 
 #[test]

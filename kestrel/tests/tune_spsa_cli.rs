@@ -53,10 +53,21 @@ fn bad_input_is_a_clear_error() {
         assert!(!o.status.success(), "{line}");
         assert!(stderr(&o).contains(message), "{line}: {}", stderr(&o));
     }
-    let o = kestrel(&["tune", "spsa", "--out", "x", "--set", "KNIGHT_VALUE"]);
+    let missing = dir.join("no-such-book.epd").display().to_string();
+    let out_arg = out.display().to_string();
+    let o = kestrel(&[
+        "tune",
+        "spsa",
+        "--out",
+        &out_arg,
+        "--set",
+        "KNIGHT_VALUE",
+        "--openings",
+        &missing,
+    ]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("--openings FILE is required"),
+        stderr(&o).contains("cannot read openings file") && stderr(&o).contains(&missing),
         "{}",
         stderr(&o)
     );

@@ -22,21 +22,7 @@ const MLE_TOLERANCE: f64 = 1e-4;
 /// `scores[i]` (scores in increasing order, `s0` and `s1` strictly inside their range).
 pub fn llr(scores: &[f64], counts: &[u64], s0: f64, s1: f64) -> f64 {
     assert_eq!(scores.len(), counts.len());
-    if counts.iter().all(|&c| c == 0) {
-        return 0.0;
-    }
-    let weights: Vec<f64> = counts
-        .iter()
-        .map(|&c| if c == 0 { EMPTY_CLASS } else { c as f64 })
-        .collect();
-    let total: f64 = weights.iter().sum();
-    let freq: Vec<f64> = weights.iter().map(|w| w / total).collect();
-    let p0 = closest_with_mean(scores, &freq, s0);
-    let p1 = closest_with_mean(scores, &freq, s1);
-    let mean_log_ratio: f64 = (0..scores.len())
-        .map(|i| freq[i] * (p1[i].ln() - p0[i].ln()))
-        .sum();
-    total * mean_log_ratio
+    llr_of(counts, |freq, s| closest_with_mean(scores, freq, s), s0, s1)
 }
 
 /// LLR of H1 against H0 on the normalised-Elo model (fastchess's "normalized", Van den
@@ -45,6 +31,13 @@ pub fn llr(scores: &[f64], counts: &[u64], s0: f64, s1: f64) -> f64 {
 /// iterating `p_i = p̂_i / (1 + θ φ_i)` with `φ_i = a_i − 1/2 − t σ (1 + ((a_i − μ)/σ)²) / 2`.
 pub fn llr_normalized(scores: &[f64], counts: &[u64], t0: f64, t1: f64) -> f64 {
     assert_eq!(scores.len(), counts.len());
+    llr_of(counts, |freq, t| closest_with_t(scores, freq, t), t0, t1)
+}
+
+/// `N · Σ p̂_i ln(p1_i / p0_i)`: the LLR of the distributions `closest` finds nearest to the
+/// observed frequencies `p̂` under H0 (`h0`) and H1 (`h1`). An empty class counts as
+/// `EMPTY_CLASS` observations, so no probability is zero.
+fn llr_of(counts: &[u64], closest: impl Fn(&[f64], f64) -> Vec<f64>, h0: f64, h1: f64) -> f64 {
     if counts.iter().all(|&c| c == 0) {
         return 0.0;
     }
@@ -54,9 +47,9 @@ pub fn llr_normalized(scores: &[f64], counts: &[u64], t0: f64, t1: f64) -> f64 {
         .collect();
     let total: f64 = weights.iter().sum();
     let freq: Vec<f64> = weights.iter().map(|w| w / total).collect();
-    let p0 = closest_with_t(scores, &freq, t0);
-    let p1 = closest_with_t(scores, &freq, t1);
-    let mean_log_ratio: f64 = (0..scores.len())
+    let p0 = closest(&freq, h0);
+    let p1 = closest(&freq, h1);
+    let mean_log_ratio: f64 = (0..freq.len())
         .map(|i| freq[i] * (p1[i].ln() - p0[i].ln()))
         .sum();
     total * mean_log_ratio
