@@ -17,7 +17,7 @@ use kestrel_ga::cluster::FitnessSpec;
 use kestrel_ga::{GaRun, Genome, Purpose, RealGenome, stream_rng, write_chart};
 use kestrel_params::{ParamValues, ParamsFile, spsa_lines};
 use kestrel_search::EngineParams;
-use kestrel_tools::{GameSettings, Limit, load_openings};
+use kestrel_tools::{GameSettings, load_openings};
 use std::path::PathBuf;
 
 /// Small populations: every organism costs games.
@@ -92,11 +92,7 @@ fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
 }
 
 fn game_settings(a: &GamesGaArgs) -> anyhow::Result<GameSettings> {
-    let limit = match (&a.nodes, &a.depth, &a.tc) {
-        (_, Some(d), _) => Limit::Depth(*d),
-        (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
-        (n, _, _) => Limit::Nodes(n.unwrap_or(5000)),
-    };
+    let limit = super::spsa_tune::game_limit(a.nodes, a.depth, a.tc.as_deref())?;
     Ok(game_settings_of(limit, Some(a.max_moves)))
 }
 

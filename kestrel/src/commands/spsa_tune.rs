@@ -15,9 +15,7 @@ use kestrel_params::{ParamValues, ParamsFile, SpsaLine, spsa_lines};
 use kestrel_search::EngineParams;
 use kestrel_tools::progress::Progress;
 use kestrel_tools::stats::fmt_elo;
-use kestrel_tools::{
-    GameSettings, Limit, MoveLimit, MoveLimitScoring, Opening, Sprt, load_openings,
-};
+use kestrel_tools::{GameSettings, Limit, Opening, Sprt, load_openings};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `kestrel tune spsa`.
@@ -155,17 +153,24 @@ fn tuned_lines(a: &SpsaArgs) -> anyhow::Result<(Vec<SpsaLine>, EngineParams)> {
 }
 
 fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
-    let limit = match (&a.nodes, &a.depth, &a.tc) {
-        (_, Some(d), _) => Limit::Depth(*d),
+    let limit = game_limit(a.nodes, a.depth, a.tc.as_deref())?;
+    Ok(kestrel_evolve::games::game_settings(
+        limit,
+        Some(a.max_moves),
+    ))
+}
+
+/// The per-move limit of the game tuners' `--nodes`/`--depth`/`--tc` (default 5,000 nodes).
+pub fn game_limit(
+    nodes: Option<u64>,
+    depth: Option<i32>,
+    tc: Option<&str>,
+) -> anyhow::Result<Limit> {
+    Ok(match (nodes, depth, tc) {
+        (_, Some(d), _) => Limit::Depth(d),
         (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
         (n, _, _) => Limit::Nodes(n.unwrap_or(5000)),
-    };
-    let mut game = GameSettings::new(limit);
-    game.adjudication.move_limit = Some(MoveLimit {
-        moves: a.max_moves.max(1),
-        scoring: MoveLimitScoring::Draw,
-    });
-    Ok(game)
+    })
 }
 
 /// Runs `kestrel tune spsa`.

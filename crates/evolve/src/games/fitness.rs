@@ -115,25 +115,9 @@ impl GameFitness {
         }
     }
 
-    fn set<'a>(params: &'a mut EngineParams, section: &str) -> Result<&'a mut ParamValues, String> {
-        match section {
-            "eval" => Ok(&mut params.eval),
-            "search" => Ok(&mut params.search),
-            other => Err(format!("unknown params section [{other}]")),
-        }
-    }
-
     /// The declared range of an element.
     fn range(&self, e: &TunedElement) -> Result<(i32, i32), String> {
-        let set = match e.section {
-            "eval" => &self.base.eval,
-            "search" => &self.base.search,
-            other => return Err(format!("unknown params section [{other}]")),
-        };
-        let (_, decl) = set
-            .table
-            .find_element(&e.name)
-            .ok_or_else(|| format!("unknown parameter '{}'", e.name))?;
+        let (_, decl) = e.find(&self.base)?;
         Ok((decl.min, decl.max))
     }
 
@@ -157,7 +141,7 @@ impl GameFitness {
         for (e, &g) in self.elements.iter().zip(genes) {
             let (lo, hi) = self.range(e)?;
             let v = (g.round() as i64).clamp(i64::from(lo), i64::from(hi)) as i32;
-            Self::set(&mut params, e.section)?.set_element(&e.name, v)?;
+            e.set(&mut params, v)?;
         }
         Ok(params)
     }

@@ -100,14 +100,6 @@ fn params(eval: &[i32], search: &[i32]) -> Result<EngineParams, String> {
     })
 }
 
-fn section(name: &str) -> Result<&'static str, String> {
-    match name {
-        "eval" => Ok("eval"),
-        "search" => Ok("search"),
-        other => Err(format!("unknown params section [{other}]")),
-    }
-}
-
 impl GameFitnessSpec {
     /// The spec of `fitness` with its openings stored in `store`; a fitness whose game
     /// settings cannot be written as a limit and a move cut is refused.
@@ -143,12 +135,7 @@ impl GameFitnessSpec {
         let elements = self
             .elements
             .iter()
-            .map(|(s, name)| {
-                Ok(TunedElement {
-                    section: section(s)?,
-                    name: name.clone(),
-                })
-            })
+            .map(|(s, name)| TunedElement::new(s, name))
             .collect::<Result<Vec<_>, String>>()?;
         GameFitness::new(
             params(&self.base_eval, &self.base_search)?,

@@ -7,7 +7,7 @@
 use super::run::{Duel, Objective};
 use super::schedule::SpsaParam;
 use super::step::iteration_rng;
-use kestrel_params::SpsaLine;
+use kestrel_params::{ParamDecl, ParamValues, SpsaLine};
 use kestrel_search::{EngineConfig, EngineParams};
 use kestrel_tools::builtin::BuiltinPlayer;
 use kestrel_tools::match_runner::outcome_for_a;
@@ -20,6 +20,48 @@ use rayon::prelude::*;
 pub struct TunedElement {
     pub section: &'static str,
     pub name: String,
+}
+
+impl TunedElement {
+    /// An element of section `section` (`eval` or `search`; anything else is an error).
+    pub fn new(section: &str, name: &str) -> Result<TunedElement, String> {
+        let section = match section {
+            "eval" => "eval",
+            "search" => "search",
+            other => return Err(format!("unknown params section [{other}]")),
+        };
+        Ok(TunedElement {
+            section,
+            name: name.to_string(),
+        })
+    }
+
+    /// The values of `params` this element lives in.
+    pub fn values<'a>(&self, params: &'a EngineParams) -> Result<&'a ParamValues, String> {
+        match self.section {
+            "eval" => Ok(&params.eval),
+            "search" => Ok(&params.search),
+            other => Err(format!("unknown params section [{other}]")),
+        }
+    }
+
+    /// The element's flat index and declaration in `params`.
+    pub fn find<'a>(&self, params: &'a EngineParams) -> Result<(usize, &'a ParamDecl), String> {
+        self.values(params)?
+            .table
+            .find_element(&self.name)
+            .ok_or_else(|| format!("unknown parameter '{}'", self.name))
+    }
+
+    /// Sets the element in `params` to `value` (checked against its declared range).
+    pub fn set(&self, params: &mut EngineParams, value: i32) -> Result<(), String> {
+        let values = match self.section {
+            "eval" => &mut params.eval,
+            "search" => &mut params.search,
+            other => return Err(format!("unknown params section [{other}]")),
+        };
+        values.set_element(&self.name, value)
+    }
 }
 
 /// SPSA parameters of SPSA input lines, with `r_end` and `c_end` as the lines say.
@@ -86,32 +128,15 @@ impl GamePairs {
 
     /// The base value of an element.
     fn current(&self, e: &TunedElement) -> Result<i32, String> {
-        let set = self.section(e.section)?;
-        let (flat, _) = set
-            .table
-            .find_element(&e.name)
-            .ok_or_else(|| format!("unknown parameter '{}'", e.name))?;
-        Ok(set.values[flat])
-    }
-
-    fn section(&self, section: &str) -> Result<&kestrel_params::ParamValues, String> {
-        match section {
-            "eval" => Ok(&self.base.eval),
-            "search" => Ok(&self.base.search),
-            other => Err(format!("unknown params section [{other}]")),
-        }
+        let (flat, _) = e.find(&self.base)?;
+        Ok(e.values(&self.base)?.values[flat])
     }
 
     /// The base params with the tuned elements set to `values`.
     pub fn params_with(&self, values: &[i32]) -> Result<EngineParams, String> {
         let mut params = self.base.clone();
         for (e, &v) in self.elements.iter().zip(values) {
-            let set = match e.section {
-                "eval" => &mut params.eval,
-                "search" => &mut params.search,
-                other => return Err(format!("unknown params section [{other}]")),
-            };
-            set.set_element(&e.name, v)?;
+            e.set(&mut params, v)?;
         }
         Ok(params)
     }
