@@ -123,7 +123,7 @@ pub(crate) fn main_loop(
         }
         if let Some(clock) = &mut w.clock {
             clock.iteration_done(best.pv[0], best.score);
-            if clock.soft_expired() {
+            if clock.soft_expired(w.nodes) {
                 break;
             }
         }
@@ -133,7 +133,7 @@ pub(crate) fn main_loop(
     if let Some(clock) = &mut w.clock {
         while (limits.infinite || clock.is_pondering()) && !control.is_stopped() {
             if control.is_ponderhit() {
-                clock.ponderhit();
+                clock.ponderhit(w.nodes);
                 break;
             }
             std::thread::sleep(Duration::from_millis(1));

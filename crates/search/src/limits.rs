@@ -20,6 +20,10 @@ pub struct SearchLimits {
     pub ponder: bool,
     /// Restrict the root to these moves (empty: all).
     pub searchmoves: Vec<Move>,
+    /// Nodes as time (Stockfish's `nodestime`): a timed search counts this many of its own
+    /// nodes as one millisecond instead of reading the wall clock, so a game at a clock is
+    /// reproducible and independent of the machine's load. `None`: real time.
+    pub nodestime: Option<u64>,
 }
 
 impl SearchLimits {

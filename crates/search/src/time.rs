@@ -19,6 +19,12 @@ pub fn budget(limits: &SearchLimits, side: Color, overhead: Duration) -> Option<
     if limits.infinite {
         return None;
     }
+    // Nodes as time: no process or pipe lag to allow for.
+    let overhead = if limits.nodestime.is_some() {
+        Duration::ZERO
+    } else {
+        overhead
+    };
     if let Some(t) = limits.movetime {
         let t = t.saturating_sub(overhead).max(Duration::from_millis(1));
         return Some(TimeBudget { soft: t, hard: t });
@@ -41,6 +47,10 @@ pub struct Clock {
     budget: Option<TimeBudget>,
     /// When the budget started counting (search start, or `ponderhit`).
     start: Instant,
+    /// Nodes as time: this many nodes are one millisecond (`SearchLimits::nodestime`).
+    nodes_per_ms: Option<u64>,
+    /// The main thread's node count when the budget started counting.
+    start_nodes: u64,
     pondering: bool,
     /// Stretches the soft budget by how settled the search is (`USE_TIME_STABILITY`).
     stability: Option<Stability>,
@@ -59,6 +69,8 @@ impl Clock {
         Clock {
             budget: budget(limits, side, overhead),
             start,
+            nodes_per_ms: limits.nodestime.filter(|&n| n > 0),
+            start_nodes: 0,
             pondering: limits.ponder,
             stability: None,
             scale: 1.0,
@@ -79,11 +91,13 @@ impl Clock {
         }
     }
 
-    /// Called when `ponderhit` is seen: the budget starts now.
-    pub fn ponderhit(&mut self) {
+    /// Called when `ponderhit` is seen, after `nodes` of the main thread: the budget starts
+    /// now.
+    pub fn ponderhit(&mut self, nodes: u64) {
         if self.pondering {
             self.pondering = false;
             self.start = Instant::now();
+            self.start_nodes = nodes;
         }
     }
 
@@ -91,23 +105,35 @@ impl Clock {
         self.pondering
     }
 
-    fn limit(&self, pick: impl Fn(&TimeBudget) -> Duration) -> bool {
+    /// Time spent since the budget started: the wall clock, or the main thread's `nodes`
+    /// since then converted at the nodes-as-time rate.
+    pub fn elapsed(&self, nodes: u64) -> Duration {
+        match self.nodes_per_ms {
+            Some(rate) => {
+                let spent = nodes.saturating_sub(self.start_nodes);
+                Duration::from_micros(spent.saturating_mul(1000) / rate)
+            }
+            None => self.start.elapsed(),
+        }
+    }
+
+    fn limit(&self, nodes: u64, pick: impl Fn(&TimeBudget) -> Duration) -> bool {
         match &self.budget {
-            Some(b) if !self.pondering => self.start.elapsed() >= pick(b),
+            Some(b) if !self.pondering => self.elapsed(nodes) >= pick(b),
             _ => false,
         }
     }
 
-    /// Past the hard limit: abort the current iteration.
-    pub fn hard_expired(&self) -> bool {
-        self.limit(|b| b.hard)
+    /// Past the hard limit after the main thread's `nodes`: abort the current iteration.
+    pub fn hard_expired(&self, nodes: u64) -> bool {
+        self.limit(nodes, |b| b.hard)
     }
 
     /// Another iteration is unlikely to finish in the soft budget (stretched by the stability
-    /// factor, if on). A fixed `movetime` is used in full: the iteration in progress is cut at
+    /// factor, if on), after the main thread's `nodes`. A fixed `movetime` is used in full: the iteration in progress is cut at
     /// the hard limit.
-    pub fn soft_expired(&self) -> bool {
-        self.limit(|b| {
+    pub fn soft_expired(&self, nodes: u64) -> bool {
+        self.limit(nodes, |b| {
             if b.soft == b.hard {
                 b.hard
             } else {
@@ -192,6 +218,40 @@ mod tests {
         assert!(budget(&SearchLimits::depth(5), Color::White, ms(10)).is_none());
         let mt = budget(&SearchLimits::movetime(ms(100)), Color::White, ms(10)).unwrap();
         assert_eq!(mt.hard, ms(90));
+    }
+
+    #[test]
+    fn nodes_as_time_counts_nodes_not_the_wall_clock() {
+        let ms = Duration::from_millis;
+        let limits = SearchLimits {
+            movetime: Some(ms(100)),
+            nodestime: Some(50),
+            ..Default::default()
+        };
+        // No overhead under nodes as time: the whole 100 ms are 5,000 nodes.
+        let mut clock = Clock::starting_at(Instant::now(), &limits, Color::White, ms(30));
+        assert_eq!(clock.elapsed(2_500), ms(50));
+        assert!(!clock.hard_expired(4_999));
+        assert!(clock.hard_expired(5_000));
+        std::thread::sleep(ms(2));
+        assert!(!clock.hard_expired(0), "the wall clock must not count");
+        // A ponder search counts from ponderhit's node count.
+        let pondering = SearchLimits {
+            ponder: true,
+            ..limits
+        };
+        clock = Clock::starting_at(Instant::now(), &pondering, Color::White, ms(30));
+        assert!(!clock.hard_expired(1_000_000));
+        clock.ponderhit(1_000_000);
+        assert!(!clock.hard_expired(1_004_999));
+        assert!(clock.hard_expired(1_005_000));
+        // Without nodestime the same limits keep the overhead and read the wall clock.
+        let real = SearchLimits {
+            nodestime: None,
+            ..SearchLimits::movetime(ms(100))
+        };
+        let clock = Clock::starting_at(Instant::now(), &real, Color::White, ms(30));
+        assert!(!clock.hard_expired(u64::MAX));
     }
 
     #[test]

@@ -192,9 +192,9 @@ impl<'a> Worker<'a> {
         }
         if let Some(clock) = &mut self.clock {
             if control.is_ponderhit() {
-                clock.ponderhit();
+                clock.ponderhit(self.nodes);
             }
-            if clock.hard_expired() {
+            if clock.hard_expired(self.nodes) {
                 self.stopped = true;
             }
         }

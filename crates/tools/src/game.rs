@@ -288,7 +288,8 @@ fn run(
         if !board.legal_moves().contains(answer.mv) {
             return fault(side, PlayerError::IllegalMove(answer.mv.to_string()));
         }
-        if let Some(end) = clock_after_move(settings, &mut clocks, side, elapsed) {
+        let charged = charged_time(&settings.limit, elapsed, answer.nodes);
+        if let Some(end) = clock_after_move(settings, &mut clocks, side, charged) {
             return end;
         }
         board.make_move(answer.mv);
@@ -352,13 +353,29 @@ fn search_limits(limit: &Limit, clocks: &[Duration; 2]) -> SearchLimits {
         Limit::Depth(d) => SearchLimits::depth(d),
         Limit::Nodes(n) => SearchLimits::nodes(n),
         Limit::MoveTime(t) => SearchLimits::movetime(t),
-        Limit::Clock { increment, .. } => SearchLimits {
+        Limit::Clock {
+            increment,
+            nodes_per_ms,
+            ..
+        } => SearchLimits {
             wtime: Some(clocks[0]),
             btime: Some(clocks[1]),
             winc: Some(increment),
             binc: Some(increment),
+            nodestime: nodes_per_ms,
             ..Default::default()
         },
+    }
+}
+
+/// What a move costs on the clock: its wall time, or its nodes on a clock counted in nodes.
+fn charged_time(limit: &Limit, elapsed: Duration, nodes: u64) -> Duration {
+    match *limit {
+        Limit::Clock {
+            nodes_per_ms: Some(rate),
+            ..
+        } => Duration::from_micros(nodes.saturating_mul(1000) / rate.max(1)),
+        _ => elapsed,
     }
 }
 

@@ -12,6 +12,10 @@ pub enum Limit {
     Clock {
         base: Duration,
         increment: Duration,
+        /// Nodes as time: each move is charged its nodes at this many per millisecond, and
+        /// the engines think in the same currency (`SearchLimits::nodestime`), so the game
+        /// repeats exactly whatever the machine's load. `None`: the wall clock.
+        nodes_per_ms: Option<u64>,
     },
 }
 
@@ -39,19 +43,51 @@ impl Limit {
         Ok(Limit::Clock {
             base,
             increment: secs(inc)?,
+            nodes_per_ms: None,
         })
     }
 
-    /// Depth and node limits give the same game every time (given the same engines).
+    /// This clock counted in nodes (`nodes_per_ms` of them per millisecond): an error for a
+    /// limit that is not a clock or a rate of 0.
+    pub fn with_nodestime(self, nodes_per_ms: u64) -> Result<Limit, String> {
+        match self {
+            _ if nodes_per_ms == 0 => Err("--nodestime must be at least 1 node per ms".into()),
+            Limit::Clock {
+                base, increment, ..
+            } => Ok(Limit::Clock {
+                base,
+                increment,
+                nodes_per_ms: Some(nodes_per_ms),
+            }),
+            other => Err(format!(
+                "--nodestime counts a clock in nodes; it needs --tc, not {other}"
+            )),
+        }
+    }
+
+    /// Depth and node limits, and a clock counted in nodes, give the same game every time
+    /// (given the same engines).
     pub fn is_deterministic(&self) -> bool {
-        matches!(self, Limit::Depth(_) | Limit::Nodes(_))
+        matches!(
+            self,
+            Limit::Depth(_)
+                | Limit::Nodes(_)
+                | Limit::Clock {
+                    nodes_per_ms: Some(_),
+                    ..
+                }
+        )
     }
 
     /// The PGN `TimeControl` tag value (`-` when moves are not timed).
     pub fn pgn_time_control(&self) -> String {
         match self {
-            Limit::Clock { base, increment } if increment.is_zero() => secs(*base),
-            Limit::Clock { base, increment } => format!("{}+{}", secs(*base), secs(*increment)),
+            Limit::Clock {
+                base, increment, ..
+            } if increment.is_zero() => secs(*base),
+            Limit::Clock {
+                base, increment, ..
+            } => format!("{}+{}", secs(*base), secs(*increment)),
             Limit::MoveTime(t) => format!("{}/move", secs(*t)),
             Limit::Depth(_) | Limit::Nodes(_) => "-".to_string(),
         }
@@ -64,6 +100,10 @@ impl std::fmt::Display for Limit {
             Limit::Depth(d) => write!(f, "depth {d}"),
             Limit::Nodes(n) => write!(f, "nodes {n}"),
             Limit::MoveTime(t) => write!(f, "movetime {}ms", t.as_millis()),
+            Limit::Clock {
+                nodes_per_ms: Some(rate),
+                ..
+            } => write!(f, "tc {} in nodes ({rate}/ms)", self.pgn_time_control()),
             Limit::Clock { .. } => write!(f, "tc {}", self.pgn_time_control()),
         }
     }
@@ -86,7 +126,8 @@ mod tests {
             tc,
             Limit::Clock {
                 base: Duration::from_secs(10),
-                increment: Duration::from_millis(100)
+                increment: Duration::from_millis(100),
+                nodes_per_ms: None,
             }
         );
         assert_eq!(tc.pgn_time_control(), "10+0.1");
@@ -97,5 +138,10 @@ mod tests {
         assert!(Limit::parse_tc("5+x").is_err());
         assert!(Limit::Depth(3).is_deterministic() && !tc.is_deterministic());
         assert_eq!(Limit::Nodes(5).pgn_time_control(), "-");
+        let nodes_clock = tc.with_nodestime(1000).unwrap();
+        assert!(nodes_clock.is_deterministic());
+        assert_eq!(nodes_clock.to_string(), "tc 10+0.1 in nodes (1000/ms)");
+        assert!(tc.with_nodestime(0).is_err());
+        assert!(Limit::Nodes(5).with_nodestime(1000).is_err());
     }
 }

@@ -132,6 +132,45 @@ fn builtin_engines_mate_and_stalemate() {
 }
 
 #[test]
+fn a_clock_counted_in_nodes_repeats_and_charges_nodes() {
+    let spec = EngineSpec::builtin("k", EngineConfig::default());
+    let limit = Limit::parse_tc("0.2+0.01")
+        .unwrap()
+        .with_nodestime(50)
+        .unwrap();
+    let mut settings = GameSettings::new(limit);
+    settings.adjudication.move_limit = Some(MoveLimit {
+        moves: 30,
+        scoring: MoveLimitScoring::Draw,
+    });
+    let opening = fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let play = || {
+        let (mut w, mut b) = (spec.create(), spec.create());
+        play_game(&mut *w, &mut *b, &opening, &settings)
+    };
+    let first = play();
+    // Without a clock in nodes a busy machine would change these games; with it they repeat.
+    let second = play();
+    assert_eq!(first.all_moves(), second.all_moves());
+    assert_eq!(first.result, second.result);
+    assert!(first.moves.len() >= 20, "{:?}", first.termination);
+    // Each side's clock, charged its nodes at 50 per ms: 200 ms + 10 ms a move is
+    // 10,000 + 500 nodes a move, and no move may search more than what is left.
+    let mut left = [10_000u64, 10_000];
+    for (ply, info) in first.infos.iter().enumerate() {
+        let side = ply % 2;
+        assert!(
+            info.nodes <= left[side],
+            "ply {ply}: {} > {}",
+            info.nodes,
+            left[side]
+        );
+        left[side] = left[side] - info.nodes + 500;
+    }
+    assert!(!matches!(first.termination, Termination::TimeForfeit(_)));
+}
+
+#[test]
 fn illegal_move_loses() {
     let mut w = Scripted::new("w", &["e2e5"]);
     let mut b = Scripted::new("b", &["e7e5"]);
@@ -156,6 +195,7 @@ fn slow_player_forfeits_on_time() {
     let mut settings = GameSettings::new(Limit::Clock {
         base: Duration::from_millis(400),
         increment: Duration::ZERO,
+        nodes_per_ms: None,
     });
     settings.time_margin = Duration::from_millis(50);
     let g = play_game(&mut w, &mut b, &Opening::startpos(), &settings);

@@ -237,6 +237,7 @@ impl UciEngine {
             ("Move Overhead", OptionValue::Int(v)) => {
                 s.move_overhead = Duration::from_millis(v as u64)
             }
+            ("NodesTime", OptionValue::Int(v)) => s.nodestime = v as u64,
             ("MultiPV", OptionValue::Int(v)) => s.multipv = v as usize,
             ("Ponder", OptionValue::Bool(v)) => s.ponder = v,
             ("OwnBook", OptionValue::Bool(v)) => s.own_book = v,
@@ -312,7 +313,8 @@ impl UciEngine {
             diagnostics::go_perft(&self.board, rest, &self.out);
             return;
         }
-        let (limits, warnings) = parse_go(args, &self.board);
+        let (mut limits, warnings) = parse_go(args, &self.board);
+        limits.nodestime = Some(self.settings.nodestime).filter(|&n| n > 0);
         for w in warnings {
             self.out.info_string(&w);
         }

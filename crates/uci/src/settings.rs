@@ -14,6 +14,9 @@ pub struct Settings {
     pub hash_mb: usize,
     pub threads: usize,
     pub move_overhead: Duration,
+    /// Nodes as time (`NodesTime`, Stockfish's `nodestime`): nodes per millisecond a timed
+    /// search counts instead of the wall clock; 0 is off.
+    pub nodestime: u64,
     pub multipv: usize,
     pub ponder: bool,
     pub own_book: bool,
@@ -33,6 +36,7 @@ impl Settings {
             hash_mb: 16,
             threads: 1,
             move_overhead: Duration::from_millis(30),
+            nodestime: 0,
             multipv: 1,
             ponder: false,
             own_book: false,
@@ -56,6 +60,7 @@ impl Settings {
                 0,
                 5000,
             ),
+            UciOption::spin("NodesTime", self.nodestime as i64, 0, 1_000_000),
             UciOption::spin("MultiPV", self.multipv as i64, 1, 256),
             UciOption::check("Ponder", self.ponder),
             UciOption::check("OwnBook", self.own_book),

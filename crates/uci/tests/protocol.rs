@@ -21,6 +21,7 @@ fn uci_lists_every_option_then_uciok() {
         "option name Threads type spin default 1 min 1 max 256",
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name MultiPV type spin default 1 min 1 max 256",
+        "option name NodesTime type spin default 0 min 0 max 1000000",
         "option name Ponder type check default false",
         "option name OwnBook type check default false",
         "option name BookFile type string default <builtin>",
@@ -89,6 +90,44 @@ fn go_depth_gives_one_legal_bestmove_after_info_lines() {
     ] {
         assert!(info.contains(field), "{field} missing in {info}");
     }
+}
+
+/// The nodes of the last `info ... nodes N` line.
+fn last_nodes(out: &[String]) -> u64 {
+    let line = out.iter().rev().find(|l| l.contains(" nodes ")).unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn nodes_time_spends_the_clock_in_nodes_and_repeats_itself() {
+    let search = |e: &mut kestrel_uci::UciEngine, cap: &common::Capture| {
+        let out = send(
+            e,
+            cap,
+            &[
+                "setoption name NodesTime value 100",
+                "ucinewgame",
+                "position startpos moves e2e4 c7c5",
+                "go movetime 40",
+            ],
+        );
+        (bestmoves(&out)[0].clone(), last_nodes(&out))
+    };
+    let (mut e, cap) = engine();
+    let (best, nodes) = search(&mut e, &cap);
+    // 40 ms at 100 nodes per ms: 4,000 nodes (checked every 256); the last info line is the
+    // last finished iteration's.
+    assert!((1..4_000 + 256).contains(&nodes), "{nodes} nodes");
+    // Same answer and node count again, whatever the wall clock did meanwhile.
+    assert_eq!(search(&mut e, &cap), (best, nodes));
+    let out = send(
+        &mut e,
+        &cap,
+        &["setoption name NodesTime value 0", "go movetime 40"],
+    );
+    assert_eq!(bestmoves(&out).len(), 1);
 }
 
 #[test]

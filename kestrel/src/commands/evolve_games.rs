@@ -46,15 +46,8 @@ pub struct GamesGaArgs {
     /// Opening book (EPD/PGN, optionally gzipped); default: the built-in balanced GM openings.
     #[arg(long, value_name = "FILE", default_value = kestrel_tools::data::DEFAULT_OPENINGS)]
     openings: PathBuf,
-    /// Fixed nodes per move (the default, 5000, when no limit is given).
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
-    depth: Option<i32>,
-    /// Clock `BASE+INC` in seconds (not reproducible: timing varies).
-    #[arg(long, group = "limit", value_name = "BASE+INC")]
-    tc: Option<String>,
+    #[command(flatten)]
+    limit: super::game_limit::GameLimitArgs,
     /// Pairs every organism plays in the race's first round.
     #[arg(long, default_value_t = 4)]
     first_pairs: usize,
@@ -92,7 +85,7 @@ fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
 }
 
 fn game_settings(a: &GamesGaArgs) -> anyhow::Result<GameSettings> {
-    let limit = super::spsa_tune::game_limit(a.nodes, a.depth, a.tc.as_deref())?;
+    let limit = a.limit.limit()?;
     Ok(game_settings_of(limit, Some(a.max_moves)))
 }
 

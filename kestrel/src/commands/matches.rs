@@ -74,6 +74,10 @@ pub struct MatchArgs {
     /// Clock: base seconds + increment, e.g. `10+0.1`.
     #[arg(long, group = "limit", value_name = "BASE+INC")]
     pub tc: Option<String>,
+    /// Count the --tc clock in nodes, this many per millisecond (Stockfish's `nodestime`):
+    /// built-in engines only; games then repeat exactly, whatever the machine's load.
+    #[arg(long, requires = "tc", value_name = "NODES_PER_MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodestime: Option<u64>,
     /// Fixed time per move in milliseconds.
     #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
@@ -157,6 +161,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             .context("engine B")?,
     ];
     make_names_unique(&mut specs);
+    refuse_uci_with_nodestime(&args, &specs)?;
     set_builtin_hash(&mut specs, args.hash);
     check_engines_start(&specs)?;
     say!(
@@ -243,6 +248,7 @@ fn run_tournament(
         .map(|s| parse_engine_spec(s, &[], timeouts).map_err(anyhow::Error::msg))
         .collect::<anyhow::Result<_>>()?;
     make_names_unique(&mut specs);
+    refuse_uci_with_nodestime(args, &specs)?;
     set_builtin_hash(&mut specs, args.hash);
     check_engines_start(&specs)?;
     let pairings = if is_rr {
@@ -282,6 +288,20 @@ fn run_tournament(
 }
 
 /// Built-in engines get the `--hash` size.
+/// A clock counted in nodes binds only the built-in engines: a UCI engine would think in
+/// wall time while being charged nodes.
+fn refuse_uci_with_nodestime(args: &MatchArgs, specs: &[EngineSpec]) -> anyhow::Result<()> {
+    if args.nodestime.is_some()
+        && let Some(uci) = specs.iter().find(|s| matches!(s, EngineSpec::Uci { .. }))
+    {
+        bail!(
+            "--nodestime counts the clock in nodes, which only the built-in engines follow; '{}' is a UCI engine",
+            uci.name()
+        );
+    }
+    Ok(())
+}
+
 fn set_builtin_hash(specs: &mut [EngineSpec], mb: usize) {
     for spec in specs {
         if let EngineSpec::Builtin { config, .. } = spec {
@@ -291,6 +311,9 @@ fn set_builtin_hash(specs: &mut [EngineSpec], mb: usize) {
 }
 
 fn match_settings(args: &MatchArgs) -> anyhow::Result<MatchSettings> {
+    if args.nodestime.is_some() && args.tc.is_none() {
+        bail!("--nodestime counts a clock in nodes; it needs --tc");
+    }
     let limit = if let Some(d) = args.depth {
         if d < 1 {
             bail!("--depth must be at least 1");
@@ -299,7 +322,11 @@ fn match_settings(args: &MatchArgs) -> anyhow::Result<MatchSettings> {
     } else if let Some(n) = args.nodes {
         Limit::Nodes(n.max(1))
     } else if let Some(tc) = &args.tc {
-        Limit::parse_tc(tc).map_err(anyhow::Error::msg)?
+        let clock = Limit::parse_tc(tc).map_err(anyhow::Error::msg)?;
+        match args.nodestime {
+            Some(rate) => clock.with_nodestime(rate).map_err(anyhow::Error::msg)?,
+            None => clock,
+        }
     } else if let Some(ms) = args.movetime {
         Limit::MoveTime(Duration::from_millis(ms.max(1)))
     } else {

@@ -53,15 +53,8 @@ pub struct SpsaArgs {
     /// With --set: c_end = this × the declared step.
     #[arg(long, default_value_t = 1.0)]
     c_end_scale: f64,
-    /// Fixed nodes per move (the default, 5000, when no limit is given).
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// Fixed depth per move.
-    #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
-    depth: Option<i32>,
-    /// Clock `BASE+INC` in seconds (not reproducible: timing varies).
-    #[arg(long, group = "limit", value_name = "BASE+INC")]
-    tc: Option<String>,
+    #[command(flatten)]
+    limit: super::game_limit::GameLimitArgs,
     /// Opening book (EPD/PGN, optionally gzipped); default: the built-in balanced GM openings.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
@@ -153,24 +146,11 @@ fn tuned_lines(a: &SpsaArgs) -> anyhow::Result<(Vec<SpsaLine>, EngineParams)> {
 }
 
 fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
-    let limit = game_limit(a.nodes, a.depth, a.tc.as_deref())?;
+    let limit = a.limit.limit()?;
     Ok(kestrel_evolve::games::game_settings(
         limit,
         Some(a.max_moves),
     ))
-}
-
-/// The per-move limit of the game tuners' `--nodes`/`--depth`/`--tc` (default 5,000 nodes).
-pub fn game_limit(
-    nodes: Option<u64>,
-    depth: Option<i32>,
-    tc: Option<&str>,
-) -> anyhow::Result<Limit> {
-    Ok(match (nodes, depth, tc) {
-        (_, Some(d), _) => Limit::Depth(d),
-        (_, _, Some(tc)) => Limit::parse_tc(tc).map_err(anyhow::Error::msg)?,
-        (n, _, _) => Limit::Nodes(n.unwrap_or(5000)),
-    })
 }
 
 /// Runs `kestrel tune spsa`.

@@ -22,7 +22,13 @@ pub enum LimitSpec {
     Depth(i32),
     Nodes(u64),
     MoveTimeMs(u64),
-    ClockMs { base: u64, increment: u64 },
+    ClockMs {
+        base: u64,
+        increment: u64,
+        /// Nodes as time (absent in specs written before it existed: the wall clock).
+        #[serde(default)]
+        nodes_per_ms: Option<u64>,
+    },
 }
 
 impl LimitSpec {
@@ -32,9 +38,14 @@ impl LimitSpec {
             Limit::Depth(d) => LimitSpec::Depth(d),
             Limit::Nodes(n) => LimitSpec::Nodes(n),
             Limit::MoveTime(t) => LimitSpec::MoveTimeMs(ms(t)),
-            Limit::Clock { base, increment } => LimitSpec::ClockMs {
+            Limit::Clock {
+                base,
+                increment,
+                nodes_per_ms,
+            } => LimitSpec::ClockMs {
                 base: ms(base),
                 increment: ms(increment),
+                nodes_per_ms,
             },
         }
     }
@@ -44,9 +55,14 @@ impl LimitSpec {
             LimitSpec::Depth(d) => Limit::Depth(d),
             LimitSpec::Nodes(n) => Limit::Nodes(n),
             LimitSpec::MoveTimeMs(t) => Limit::MoveTime(Duration::from_millis(t)),
-            LimitSpec::ClockMs { base, increment } => Limit::Clock {
+            LimitSpec::ClockMs {
+                base,
+                increment,
+                nodes_per_ms,
+            } => Limit::Clock {
                 base: Duration::from_millis(base),
                 increment: Duration::from_millis(increment),
+                nodes_per_ms,
             },
         }
     }
