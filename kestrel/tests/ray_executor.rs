@@ -440,6 +440,44 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
     }
     kestrel_ok(&dir, &coevolve, "coevolve-ray", &on_ray, &[]);
     assert_same_outputs(&dir.join("coevolve-local"), &dir.join("coevolve-ray"));
+    // SPSA's game pairs on Ray: the same duels, so the same path and final values.
+    let spsa: Vec<&str> = vec![
+        "tune",
+        "spsa",
+        "--set",
+        "NULL_MOVE_R,LMR_BASE,RFP_MARGIN",
+        "--table",
+        "search",
+        "--iterations",
+        "6",
+        "--pairs",
+        "3",
+        "--nodes",
+        "300",
+        "--max-moves",
+        "40",
+        "--openings",
+        &openings,
+        "--seed",
+        "3",
+    ];
+    kestrel_ok(&dir, &spsa, "spsa-local", &["--quiet"], &[]);
+    kestrel_ok(&dir, &spsa, "spsa-ray", &on_ray, &[]);
+    for file in ["spsa.csv", "final.toml"] {
+        let read = |run: &str| std::fs::read_to_string(dir.join(run).join(file)).unwrap();
+        assert_eq!(
+            read("spsa-local"),
+            read("spsa-ray"),
+            "{file} differs on Ray"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("spsa-local/spsa.csv"))
+            .unwrap()
+            .lines()
+            .count(),
+        7
+    );
     // The documented remote address: Ray Client needs `ray[client]`, which the package pulls in.
     let on_client = [
         "--quiet",

@@ -42,6 +42,7 @@ pub fn register_all(registry: &mut Registry) {
     registry.add::<search::remote::SearchRemoteSpec>();
     registry.add::<tournament::RoundRobinRemoteSpec>();
     registry.add::<games::GameFitnessSpec>();
+    registry.add::<spsa::remote::SpsaPairsSpec>();
 }
 
 /// A registry holding every GA of this crate ([`register_all`]).

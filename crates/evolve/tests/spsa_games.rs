@@ -1,10 +1,15 @@
-//! SPSA on game pairs: the same run on 1 and 2 threads, and a tiny run that repairs a halved
-//! knight value.
+//! SPSA on game pairs: the same run on 1 and 2 threads and through cluster workers, and a
+//! tiny run that repairs a halved knight value.
 
 use kestrel_evolve::spsa::chess::{GamePairs, TunedElement};
+use kestrel_evolve::spsa::pairs::PairsFitness;
+use kestrel_evolve::spsa::remote::SpsaPairsSpec;
 use kestrel_evolve::spsa::{SpsaParam, SpsaSettings, SpsaState, run_spsa};
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, Worker, WorkerProcesses, WorkerStreams};
+use kestrel_ga::{Executor, InProcessExecutor, RealGenome};
 use kestrel_search::EngineParams;
 use kestrel_tools::{GameSettings, Limit, MoveLimit, MoveLimitScoring, load_openings};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 /// The repository's 60 two-move openings (every clone has them).
@@ -18,9 +23,48 @@ fn out_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Where the duels run.
+#[derive(Clone, Copy)]
+enum Runner {
+    InProcess,
+    /// Worker threads speaking the cluster protocol (what Ray's actors run), this many.
+    Workers(usize),
+}
+
+/// Workers serving the cluster protocol on threads, rebuilt from the spec like Ray's.
+fn piped_workers(count: usize, blobs: &Path) -> Vec<WorkerStreams> {
+    (0..count)
+        .map(|_| {
+            let (job_reader, job_writer) = std::io::pipe().unwrap();
+            let (reply_reader, reply_writer) = std::io::pipe().unwrap();
+            let blobs = BlobStore::new(blobs);
+            std::thread::spawn(move || {
+                let registry = kestrel_evolve::registry();
+                Worker::new(&registry, blobs)
+                    .serve(BufReader::new(job_reader), reply_writer)
+                    .unwrap();
+            });
+            let streams: WorkerStreams =
+                (Box::new(job_writer), Box::new(BufReader::new(reply_reader)));
+            streams
+        })
+        .collect()
+}
+
 /// KNIGHT_VALUE from `start`, tuned with a step of 60 (6 × the declared 10) and r_end 0.01
 /// so that a short run can move it: 2 pairs per iteration at 500 nodes.
 fn knight_run(start: i32, iterations: u64, seed: u64, threads: usize, name: &str) -> SpsaState {
+    knight_run_on(start, iterations, seed, threads, name, Runner::InProcess)
+}
+
+fn knight_run_on(
+    start: i32,
+    iterations: u64,
+    seed: u64,
+    threads: usize,
+    name: &str,
+    runner: Runner,
+) -> SpsaState {
     let mut base = EngineParams::default();
     base.eval.set_element("KNIGHT_VALUE", start).unwrap();
     let mut game = GameSettings::new(Limit::Nodes(500));
@@ -33,7 +77,24 @@ fn knight_run(start: i32, iterations: u64, seed: u64, threads: usize, name: &str
         name: "KNIGHT_VALUE".into(),
     }];
     let openings = load_openings(&openings_file()).unwrap();
-    let duel = GamePairs::new(base, elements, openings, 2, game, 2, seed).unwrap();
+    let pairs = PairsFitness::new(base, elements, openings, 2, game, 2, seed).unwrap();
+    let dir = out_dir(name);
+    let workers = match runner {
+        Runner::InProcess => None,
+        Runner::Workers(n) => {
+            let store = BlobStore::new(dir.join("blobs"));
+            let spec = SpsaPairsSpec::store(&pairs, &store).unwrap().tagged();
+            Some(WorkerProcesses::from_streams(
+                piped_workers(n, store.dir()),
+                spec,
+            ))
+        }
+    };
+    let executor: &(dyn Executor<RealGenome> + Sync) = match &workers {
+        Some(w) => w,
+        None => &InProcessExecutor,
+    };
+    let duel = GamePairs::new(pairs, executor);
     let params = vec![SpsaParam {
         name: "KNIGHT_VALUE".into(),
         start: f64::from(start),
@@ -43,7 +104,6 @@ fn knight_run(start: i32, iterations: u64, seed: u64, threads: usize, name: &str
         r_end: 0.01,
     }];
     let settings = SpsaSettings::new(iterations, seed);
-    let dir = out_dir(name);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -62,6 +122,14 @@ fn same_run_on_one_and_two_threads() {
     assert_eq!(one, two);
     assert_eq!(one.last().games, 16);
     assert_eq!(one.last().penta.iter().sum::<u64>(), 8);
+}
+
+#[test]
+fn the_same_run_through_cluster_workers() {
+    // Two workers share each iteration's pairs (one job each), as Ray's actors would.
+    let local = knight_run(300, 4, 9, 1, "w-local");
+    let workers = knight_run_on(300, 4, 9, 1, "w-remote", Runner::Workers(2));
+    assert_eq!(local, workers);
 }
 
 #[test]

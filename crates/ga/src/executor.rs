@@ -81,11 +81,35 @@ pub fn evaluate_by_tasks<G>(
 
 /// Runs fitness jobs somewhere.
 pub trait Executor<G: Genome> {
+    /// The evaluations of `job`'s genomes, in order.
     fn run(
         &self,
         fitness: &dyn FitnessFunction<G>,
         job: &FitnessJob<G>,
     ) -> Result<Vec<Evaluation>, String>;
+
+    /// Every task result of a tasked fitness (in task order), for callers that combine the
+    /// results themselves (SPSA's duels). In process by default; cluster executors spread
+    /// the tasks over their workers.
+    fn run_tasks(
+        &self,
+        fitness: &dyn FitnessFunction<G>,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<TaskResult>, String> {
+        all_tasks_in_process(fitness, job)
+    }
+}
+
+/// Runs every task of a tasked fitness in this process.
+pub fn all_tasks_in_process<G>(
+    fitness: &dyn FitnessFunction<G>,
+    job: &FitnessJob<G>,
+) -> Result<Vec<TaskResult>, String> {
+    let tasks = fitness
+        .tasks()
+        .ok_or("this fitness is not split into tasks")?;
+    let count = tasks.task_count(job.sample_seed, &job.genomes);
+    Ok(tasks.run_tasks(job.sample_seed, &job.genomes, 0..count))
 }
 
 /// Scores chunks of the population in parallel on the rayon pool of this process.

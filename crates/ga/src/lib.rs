@@ -34,7 +34,7 @@ pub use checkpoint::Checkpoint;
 pub use engine::{GaError, GaOutcome, GaRun, GenerationView, StopReason};
 pub use executor::{
     Evaluation, Executor, FitnessFunction, FitnessJob, FitnessTasks, InProcessExecutor, TaskResult,
-    evaluate_by_tasks,
+    all_tasks_in_process, evaluate_by_tasks,
 };
 pub use genome::{BitGenome, BitSpace, Crossover, Genome, RealGenome, RealSpace};
 pub use log::render_log_csv;

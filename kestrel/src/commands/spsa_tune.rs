@@ -3,14 +3,18 @@
 //! OpenBench-format `--input`; the run writes OUT/spsa.csv, OUT/spsa.svg, OUT/final.toml and
 //! OUT/checkpoint.json, and `--resume` continues it.
 
+use super::executor_options::ExecutorOptions;
 use super::job_options::JobOptions;
 use super::run_folder::{RunFolder, say};
 use super::spsa_input::{TableArg, selection};
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_evolve::spsa::chess::{GamePairs, TunedElement, spsa_params};
+use kestrel_evolve::spsa::pairs::PairsFitness;
+use kestrel_evolve::spsa::remote::SpsaPairsSpec;
 use kestrel_evolve::spsa::report::row_elo;
 use kestrel_evolve::spsa::{SpsaRow, SpsaSettings, SpsaState, run_spsa};
+use kestrel_ga::cluster::FitnessSpec;
 use kestrel_params::{ParamValues, ParamsFile, SpsaLine, spsa_lines};
 use kestrel_search::EngineParams;
 use kestrel_tools::progress::Progress;
@@ -55,6 +59,8 @@ pub struct SpsaArgs {
     c_end_scale: f64,
     #[command(flatten)]
     limit: super::game_limit::GameLimitArgs,
+    #[command(flatten)]
+    executor: ExecutorOptions,
     /// Opening book (EPD/PGN, optionally gzipped); default: the built-in balanced GM openings.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
@@ -170,10 +176,15 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     let limit = game.limit;
     let start = base.clone();
     let book = openings.clone();
-    let duel = GamePairs::new(base, elements, openings, a.pairs, game, a.hash, a.seed)
+    let pairs = PairsFitness::new(base, elements, openings, a.pairs, game, a.hash, a.seed)
         .map_err(anyhow::Error::msg)?;
     let params = spsa_params(&lines);
     let mut folder = a.job.claim(&a.out)?;
+    let executor = a
+        .executor
+        .start(|store| Ok(SpsaPairsSpec::store(&pairs, store)?.tagged()))?;
+    let duel = GamePairs::new(pairs, &executor);
+    println!("games on          {}", executor.describe());
     let mut settings = SpsaSettings::new(a.iterations, a.seed);
     settings.checkpoint_every = a.checkpoint_every;
     if !a.job.quiet {

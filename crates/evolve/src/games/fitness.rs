@@ -47,7 +47,7 @@ pub struct GameFitness {
 }
 
 /// FNV-1a over parameter values: a checkpoint never resumes against other params.
-fn values_hash(sets: &[&ParamValues]) -> u64 {
+pub(crate) fn values_hash(sets: &[&ParamValues]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for set in sets {
         for v in &set.values {

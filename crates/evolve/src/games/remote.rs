@@ -32,7 +32,8 @@ pub enum LimitSpec {
 }
 
 impl LimitSpec {
-    fn of(limit: Limit) -> LimitSpec {
+    /// The spec of `limit`.
+    pub fn of(limit: Limit) -> LimitSpec {
         let ms = |d: Duration| d.as_millis() as u64;
         match limit {
             Limit::Depth(d) => LimitSpec::Depth(d),
@@ -50,7 +51,8 @@ impl LimitSpec {
         }
     }
 
-    fn limit(self) -> Limit {
+    /// The limit this spec describes.
+    pub fn limit(self) -> Limit {
         match self {
             LimitSpec::Depth(d) => Limit::Depth(d),
             LimitSpec::Nodes(n) => Limit::Nodes(n),
@@ -99,7 +101,8 @@ pub struct GameFitnessSpec {
     pub openings: String,
 }
 
-fn params(eval: &[i32], search: &[i32]) -> Result<EngineParams, String> {
+/// Engine params from plain value lists (checked against this build's tables).
+pub(crate) fn params(eval: &[i32], search: &[i32]) -> Result<EngineParams, String> {
     if eval.len() != EVAL_TABLE.len() || search.len() != SEARCH_TABLE.len() {
         return Err("game fitness spec: parameter counts differ from this build's tables".into());
     }

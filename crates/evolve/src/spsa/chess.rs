@@ -1,19 +1,16 @@
-//! The chess objective of SPSA: θ+ and θ− as in-process built-in engines (the base params
-//! with the tuned elements set), playing game pairs (one opening, θ+ White then θ− White) at
-//! a fixed node count, depth or clock. The pairs of one iteration run in parallel on the rayon
-//! pool and are combined in pair order; openings are drawn from the seed and the iteration,
-//! so that at fixed nodes or depth a run is the same on any thread count.
+//! The chess objective of SPSA: θ+ and θ− as built-in engines (the base params with the
+//! tuned elements set), playing game pairs (one opening, θ+ White then θ− White) at a fixed
+//! node count, depth or clock ([`PairsFitness`]) on any executor. The results are combined in
+//! pair order and the openings drawn from the seed and the iteration, so that at fixed nodes
+//! or depth a run is the same on any thread count, in process or on workers.
 
+use super::pairs::{PairsFitness, outcome_of};
 use super::run::{Duel, Objective};
 use super::schedule::SpsaParam;
-use super::step::iteration_rng;
+use kestrel_ga::{Executor, FitnessJob, RealGenome};
 use kestrel_params::{ParamDecl, ParamValues, SpsaLine};
-use kestrel_search::{EngineConfig, EngineParams};
-use kestrel_tools::builtin::BuiltinPlayer;
-use kestrel_tools::match_runner::outcome_for_a;
-use kestrel_tools::{GameRecord, GameSettings, Opening, Outcome, Penta, Termination, play_game};
-use rand::Rng;
-use rayon::prelude::*;
+use kestrel_search::EngineParams;
+use kestrel_tools::{Outcome, Penta};
 
 /// The tuned elements of an engine, by params-file section and element name.
 #[derive(Clone, Debug)]
@@ -79,113 +76,41 @@ pub fn spsa_params(lines: &[SpsaLine]) -> Vec<SpsaParam> {
         .collect()
 }
 
-/// Game pairs of θ+ against θ−.
-pub struct GamePairs {
-    base: EngineParams,
-    elements: Vec<TunedElement>,
-    openings: Vec<Opening>,
-    /// Game pairs per iteration.
-    pairs: usize,
-    game: GameSettings,
-    hash_mb: usize,
-    seed: u64,
+/// SPSA's chess objective: an iteration's game pairs ([`PairsFitness`]) played on an
+/// executor (in process, worker processes or Ray) and summed into a [`Duel`].
+pub struct GamePairs<'a> {
+    fitness: PairsFitness,
+    executor: &'a (dyn Executor<RealGenome> + Sync),
 }
 
-impl GamePairs {
-    /// Checks that there are openings and pairs, and that every element exists in `base`.
-    pub fn new(
-        base: EngineParams,
-        elements: Vec<TunedElement>,
-        openings: Vec<Opening>,
-        pairs: usize,
-        game: GameSettings,
-        hash_mb: usize,
-        seed: u64,
-    ) -> Result<GamePairs, String> {
-        if openings.is_empty() {
-            return Err("SPSA needs at least one opening".into());
-        }
-        if pairs == 0 {
-            return Err("SPSA needs at least one game pair per iteration".into());
-        }
-        let duel = GamePairs {
-            base,
-            elements,
-            openings,
-            pairs,
-            game,
-            hash_mb: hash_mb.max(1),
-            seed,
-        };
-        let current: Vec<i32> = duel
-            .elements
-            .iter()
-            .map(|e| duel.current(e))
-            .collect::<Result<_, _>>()?;
-        duel.params_with(&current)?;
-        Ok(duel)
-    }
-
-    /// The base value of an element.
-    fn current(&self, e: &TunedElement) -> Result<i32, String> {
-        let (flat, _) = e.find(&self.base)?;
-        Ok(e.values(&self.base)?.values[flat])
+impl<'a> GamePairs<'a> {
+    /// The duel of `fitness`'s pairs, run on `executor`.
+    pub fn new(fitness: PairsFitness, executor: &'a (dyn Executor<RealGenome> + Sync)) -> Self {
+        GamePairs { fitness, executor }
     }
 
     /// The base params with the tuned elements set to `values`.
     pub fn params_with(&self, values: &[i32]) -> Result<EngineParams, String> {
-        let mut params = self.base.clone();
-        for (e, &v) in self.elements.iter().zip(values) {
-            e.set(&mut params, v)?;
-        }
-        Ok(params)
-    }
-
-    fn config(&self, values: &[i32]) -> Result<EngineConfig, String> {
-        let mut config = EngineConfig {
-            hash_mb: self.hash_mb,
-            ..EngineConfig::default()
-        };
-        self.params_with(values)?.apply_to(&mut config);
-        Ok(config)
-    }
-
-    /// One pair from a fresh engine each (reproducible at fixed nodes or depth): θ+'s two
-    /// outcomes and the games lost to a fault.
-    fn play_pair(
-        &self,
-        plus: &EngineConfig,
-        minus: &EngineConfig,
-        opening: &Opening,
-    ) -> (Outcome, Outcome, u64) {
-        let mut p = BuiltinPlayer::new("theta+".into(), plus.clone());
-        let mut m = BuiltinPlayer::new("theta-".into(), minus.clone());
-        let first = play_game(&mut p, &mut m, opening, &self.game);
-        let second = play_game(&mut m, &mut p, opening, &self.game);
-        let faults = [&first, &second]
-            .iter()
-            .filter(|g: &&&GameRecord| matches!(g.termination, Termination::Fault(..)))
-            .count() as u64;
-        (outcome_for_a(0, &first), outcome_for_a(1, &second), faults)
+        self.fitness.params_with(values)
     }
 }
 
-impl Objective for GamePairs {
+impl Objective for GamePairs<'_> {
     fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String> {
-        let plus = self.config(plus)?;
-        let minus = self.config(minus)?;
-        // Openings from their own stream (the perturbation uses the seed's).
-        let mut rng = iteration_rng(self.seed ^ 0x6f70_656e_696e_6773, k);
-        let picks: Vec<usize> = (0..self.pairs)
-            .map(|_| rng.random_range(0..self.openings.len()))
-            .collect();
-        let results: Vec<(Outcome, Outcome, u64)> = picks
-            .par_iter()
-            .map(|&i| self.play_pair(&plus, &minus, &self.openings[i]))
-            .collect();
+        let genome = |values: &[i32]| RealGenome(values.iter().map(|&v| f64::from(v)).collect());
+        let job = FitnessJob {
+            generation: k,
+            sample_seed: k,
+            genomes: vec![genome(plus), genome(minus)],
+        };
+        let results = self.executor.run_tasks(&self.fitness, &job)?;
         let mut duel = Duel::default();
         let mut penta = Penta::default();
-        for (a, b, faults) in results {
+        for r in &results {
+            let [first, second, faults] = r[..] else {
+                return Err(format!("a game pair answered {} numbers, not 3", r.len()));
+            };
+            let (a, b) = (outcome_of(first), outcome_of(second));
             for o in [a, b] {
                 match o {
                     Outcome::Win => duel.wins += 1,
@@ -194,7 +119,7 @@ impl Objective for GamePairs {
                 }
             }
             penta.add_pair(a, b);
-            duel.faults += faults;
+            duel.faults += faults as u64;
         }
         duel.penta = [penta.ll, penta.ld, penta.wl, penta.dd, penta.wd, penta.ww];
         Ok(duel)

@@ -5,6 +5,8 @@
 //! [`report`]) takes any [`run::Objective`]; [`chess`] is the one that plays game pairs.
 
 pub mod chess;
+pub mod pairs;
+pub mod remote;
 pub mod report;
 pub mod run;
 pub mod schedule;

@@ -3,7 +3,9 @@
 use crate::cluster::blobs::BlobStore;
 use crate::cluster::protocol::TaggedSpec;
 use crate::cluster::ray::{RayExecutor, RayOptions};
-use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor};
+use crate::{
+    Evaluation, Executor, FitnessFunction, FitnessJob, Genome, InProcessExecutor, TaskResult,
+};
 
 /// In process or on Ray, for any genome type.
 pub enum FitnessExecutor {
@@ -47,6 +49,17 @@ impl<G: Genome> Executor<G> for FitnessExecutor {
         match self {
             FitnessExecutor::InProcess => InProcessExecutor.run(fitness, job),
             FitnessExecutor::Ray(r) => r.run(fitness, job),
+        }
+    }
+
+    fn run_tasks(
+        &self,
+        fitness: &dyn FitnessFunction<G>,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<TaskResult>, String> {
+        match self {
+            FitnessExecutor::InProcess => InProcessExecutor.run_tasks(fitness, job),
+            FitnessExecutor::Ray(r) => r.run_tasks(fitness, job),
         }
     }
 }

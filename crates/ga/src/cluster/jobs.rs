@@ -4,7 +4,7 @@
 //! results the leader combines in task order.
 
 use crate::cluster::protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
-use crate::{Evaluation, FitnessFunction, FitnessJob, FitnessTasks, Genome};
+use crate::{Evaluation, FitnessFunction, FitnessJob, FitnessTasks, Genome, TaskResult};
 
 /// Runs a generation's jobs somewhere and answers one reply per job, in job order.
 pub trait JobRunner {
@@ -97,6 +97,30 @@ impl JobCutting {
         fingerprint: &str,
         job: &FitnessJob<G>,
     ) -> Result<Vec<Evaluation>, String> {
+        let results = self.task_results(runner, tasks, fingerprint, job)?;
+        Ok(tasks.combine(job.sample_seed, &job.genomes, &results))
+    }
+
+    /// Every task result of a tasked fitness, in task order, run through `runner`.
+    pub fn run_tasks<G: Genome>(
+        &self,
+        runner: &dyn JobRunner,
+        fitness: &dyn FitnessFunction<G>,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<TaskResult>, String> {
+        let tasks = fitness
+            .tasks()
+            .ok_or("this fitness is not split into tasks")?;
+        self.task_results(runner, tasks, &fitness.fingerprint(), job)
+    }
+
+    fn task_results<G: Genome>(
+        &self,
+        runner: &dyn JobRunner,
+        tasks: &dyn FitnessTasks<G>,
+        fingerprint: &str,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<TaskResult>, String> {
         let count = tasks.task_count(job.sample_seed, &job.genomes);
         let per_job = self
             .job_tasks
@@ -121,7 +145,7 @@ impl JobCutting {
                 results.len()
             ));
         }
-        Ok(tasks.combine(job.sample_seed, &job.genomes, &results))
+        Ok(results)
     }
 }
 

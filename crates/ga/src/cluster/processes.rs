@@ -4,7 +4,7 @@
 
 use crate::cluster::jobs::{JobCutting, JobRunner};
 use crate::cluster::protocol::{JobEnvelope, TaggedSpec, WorkerReply};
-use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome};
+use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome, TaskResult};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -152,6 +152,14 @@ impl<G: Genome> Executor<G> for WorkerProcesses {
         job: &FitnessJob<G>,
     ) -> Result<Vec<Evaluation>, String> {
         self.cutting.run(self, fitness, job)
+    }
+
+    fn run_tasks(
+        &self,
+        fitness: &dyn FitnessFunction<G>,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<TaskResult>, String> {
+        self.cutting.run_tasks(self, fitness, job)
     }
 }
 

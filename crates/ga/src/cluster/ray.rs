@@ -5,7 +5,7 @@ use crate::cluster::blobs::BlobStore;
 use crate::cluster::driver::DriverProcess;
 use crate::cluster::jobs::{JobCutting, JobRunner};
 use crate::cluster::protocol::{JobEnvelope, TaggedSpec, WorkerReply};
-use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome};
+use crate::{Evaluation, Executor, FitnessFunction, FitnessJob, Genome, TaskResult};
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -208,5 +208,13 @@ impl<G: Genome> Executor<G> for RayExecutor {
         job: &FitnessJob<G>,
     ) -> Result<Vec<Evaluation>, String> {
         self.cutting.run(self, fitness, job)
+    }
+
+    fn run_tasks(
+        &self,
+        fitness: &dyn FitnessFunction<G>,
+        job: &FitnessJob<G>,
+    ) -> Result<Vec<TaskResult>, String> {
+        self.cutting.run_tasks(self, fitness, job)
     }
 }
