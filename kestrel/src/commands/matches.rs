@@ -220,6 +220,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         result.games.len(),
         60.0 * result.games.len() as f64 / secs.max(1e-9)
     );
+    say!("{}", search_totals(&result.games, secs));
     if let Some(path) = &args.pgn_out {
         write_pgn_file(path, "Kestrel match", &result.games)
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -288,6 +289,25 @@ fn run_tournament(
 }
 
 /// Built-in engines get the `--hash` size.
+/// What the engines searched: plies and nodes per game, and nodes per second while searching
+/// (the engines' own speed) and over the whole match (all games at once, with everything
+/// between the searches): the figures a throughput bound is made of.
+fn search_totals(games: &[GameRecord], secs: f64) -> String {
+    let infos = || games.iter().flat_map(|g| &g.infos);
+    let plies = infos().count();
+    let nodes: u64 = infos().map(|i| i.nodes).sum();
+    let searching: f64 = infos().map(|i| i.time.as_secs_f64()).sum();
+    let per_game = |x: f64| x / games.len().max(1) as f64;
+    format!(
+        "searched {plies} plies ({:.1} a game), {nodes} nodes ({:.0} a game, {:.0} a ply) in {searching:.1} s of search: {:.0} nodes/s while searching, {:.0} over the match",
+        per_game(plies as f64),
+        per_game(nodes as f64),
+        nodes as f64 / plies.max(1) as f64,
+        nodes as f64 / searching.max(1e-9),
+        nodes as f64 / secs.max(1e-9)
+    )
+}
+
 /// A clock counted in nodes binds only the built-in engines: a UCI engine would think in
 /// wall time while being charged nodes.
 fn refuse_uci_with_nodestime(args: &MatchArgs, specs: &[EngineSpec]) -> anyhow::Result<()> {
