@@ -4,7 +4,7 @@
 use crate::deepening::{helper_loop, main_loop};
 use crate::ordering::{MoveOrderer, OrdererFactory, heuristic_orderer};
 use crate::params::{NotSearchTable, SEARCH_TABLE, SearchParams};
-use crate::time::Clock;
+use crate::time::{Clock, TimePlan};
 use crate::tt::TranspositionTable;
 use crate::types::{MATE, MAX_DEPTH};
 use crate::worker::{Shared, ThreadTables, Worker};
@@ -313,7 +313,8 @@ impl Searcher {
                 node_limit,
             );
             w.root_allowed = allowed.clone();
-            let clock = Clock::starting_at(start, limits, board.side_to_move(), overhead);
+            let plan = TimePlan::of(&params);
+            let clock = Clock::starting_at(start, limits, board.side_to_move(), overhead, &plan);
             w.clock = Some(if params.use_time_stability {
                 clock.with_stability(root_count)
             } else {

@@ -14,8 +14,45 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
+/// How a clock is shared out (the `TM_*` search parameters).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimePlan {
+    /// Moves the remaining time is shared over when the GUI sends no `movestogo`.
+    pub moves_to_go: u32,
+    /// Percentage of the increment added to the soft budget.
+    pub inc_percent: u32,
+    /// The hard budget in tenths of the soft one.
+    pub hard_tenths: u32,
+    /// No new iteration starts after this percentage of the soft budget.
+    pub soft_stop_percent: u32,
+}
+
+impl Default for TimePlan {
+    fn default() -> Self {
+        TimePlan::of(&crate::SearchParams::default())
+    }
+}
+
+impl TimePlan {
+    /// The plan of a parameter set.
+    pub fn of(p: &crate::SearchParams) -> TimePlan {
+        let positive = |v: i32| v.max(1) as u32;
+        TimePlan {
+            moves_to_go: positive(p.tm_moves_to_go),
+            inc_percent: p.tm_inc_percent.max(0) as u32,
+            hard_tenths: positive(p.tm_hard_tenths),
+            soft_stop_percent: positive(p.tm_soft_stop_percent),
+        }
+    }
+}
+
 /// The budget for `side` under `limits`, or `None` when the search is not timed.
-pub fn budget(limits: &SearchLimits, side: Color, overhead: Duration) -> Option<TimeBudget> {
+pub fn budget(
+    limits: &SearchLimits,
+    side: Color,
+    overhead: Duration,
+    plan: &TimePlan,
+) -> Option<TimeBudget> {
     if limits.infinite {
         return None;
     }
@@ -36,9 +73,9 @@ pub fn budget(limits: &SearchLimits, side: Color, overhead: Duration) -> Option<
     let time = time?;
     let inc = inc.unwrap_or(Duration::ZERO);
     let avail = time.saturating_sub(overhead).max(Duration::from_millis(1));
-    let moves_to_go = limits.movestogo.unwrap_or(30).clamp(1, 50);
-    let soft = (avail / moves_to_go + inc * 3 / 4).min(avail * 4 / 5);
-    let hard = (soft * 3).min(avail * 9 / 10).max(soft);
+    let moves_to_go = limits.movestogo.unwrap_or(plan.moves_to_go).clamp(1, 50);
+    let soft = (avail / moves_to_go + inc * plan.inc_percent / 100).min(avail * 4 / 5);
+    let hard = (soft * plan.hard_tenths / 10).min(avail * 9 / 10).max(soft);
     Some(TimeBudget { soft, hard })
 }
 
@@ -56,6 +93,8 @@ pub struct Clock {
     stability: Option<Stability>,
     /// The factor on the soft budget after the last finished iteration.
     scale: f64,
+    /// No new iteration after this share of the soft budget.
+    soft_stop: f64,
 }
 
 impl Clock {
@@ -65,9 +104,11 @@ impl Clock {
         limits: &SearchLimits,
         side: Color,
         overhead: Duration,
+        plan: &TimePlan,
     ) -> Clock {
         Clock {
-            budget: budget(limits, side, overhead),
+            budget: budget(limits, side, overhead, plan),
+            soft_stop: f64::from(plan.soft_stop_percent) / 100.0,
             start,
             nodes_per_ms: limits.nodestime.filter(|&n| n > 0),
             start_nodes: 0,
@@ -137,7 +178,7 @@ impl Clock {
             if b.soft == b.hard {
                 b.hard
             } else {
-                b.soft.mul_f64(0.6 * self.scale).min(b.hard)
+                b.soft.mul_f64(self.soft_stop * self.scale).min(b.hard)
             }
         })
     }
@@ -197,39 +238,47 @@ mod tests {
     #[test]
     fn budgets() {
         let ms = Duration::from_millis;
+        let plan = TimePlan::default();
         let limits = SearchLimits {
             wtime: Some(ms(60_000)),
             btime: Some(ms(1_000)),
             winc: Some(ms(1_000)),
             ..Default::default()
         };
-        let w = budget(&limits, Color::White, ms(10)).unwrap();
+        let w = budget(&limits, Color::White, ms(10), &plan).unwrap();
         assert!(w.soft > ms(2000) && w.soft < ms(3500), "{w:?}");
         assert!(w.hard > w.soft && w.hard < ms(60_000));
-        let b = budget(&limits, Color::Black, ms(10)).unwrap();
+        let b = budget(&limits, Color::Black, ms(10), &plan).unwrap();
         assert!(b.hard < ms(1_000));
         let one = SearchLimits {
             wtime: Some(ms(500)),
             movestogo: Some(1),
             ..Default::default()
         };
-        let o = budget(&one, Color::White, ms(50)).unwrap();
+        let o = budget(&one, Color::White, ms(50), &plan).unwrap();
         assert!(o.hard <= ms(450), "{o:?}");
-        assert!(budget(&SearchLimits::depth(5), Color::White, ms(10)).is_none());
-        let mt = budget(&SearchLimits::movetime(ms(100)), Color::White, ms(10)).unwrap();
+        assert!(budget(&SearchLimits::depth(5), Color::White, ms(10), &plan).is_none());
+        let mt = budget(
+            &SearchLimits::movetime(ms(100)),
+            Color::White,
+            ms(10),
+            &plan,
+        )
+        .unwrap();
         assert_eq!(mt.hard, ms(90));
     }
 
     #[test]
     fn nodes_as_time_counts_nodes_not_the_wall_clock() {
         let ms = Duration::from_millis;
+        let plan = TimePlan::default();
         let limits = SearchLimits {
             movetime: Some(ms(100)),
             nodestime: Some(50),
             ..Default::default()
         };
         // No overhead under nodes as time: the whole 100 ms are 5,000 nodes.
-        let mut clock = Clock::starting_at(Instant::now(), &limits, Color::White, ms(30));
+        let mut clock = Clock::starting_at(Instant::now(), &limits, Color::White, ms(30), &plan);
         assert_eq!(clock.elapsed(2_500), ms(50));
         assert!(!clock.hard_expired(4_999));
         assert!(clock.hard_expired(5_000));
@@ -240,7 +289,7 @@ mod tests {
             ponder: true,
             ..limits
         };
-        clock = Clock::starting_at(Instant::now(), &pondering, Color::White, ms(30));
+        clock = Clock::starting_at(Instant::now(), &pondering, Color::White, ms(30), &plan);
         assert!(!clock.hard_expired(1_000_000));
         clock.ponderhit(1_000_000);
         assert!(!clock.hard_expired(1_004_999));
@@ -250,8 +299,44 @@ mod tests {
             nodestime: None,
             ..SearchLimits::movetime(ms(100))
         };
-        let clock = Clock::starting_at(Instant::now(), &real, Color::White, ms(30));
+        let clock = Clock::starting_at(Instant::now(), &real, Color::White, ms(30), &plan);
         assert!(!clock.hard_expired(u64::MAX));
+    }
+
+    #[test]
+    fn the_plan_shares_out_the_clock() {
+        let ms = Duration::from_millis;
+        let limits = SearchLimits {
+            wtime: Some(ms(30_000)),
+            winc: Some(ms(400)),
+            ..Default::default()
+        };
+        let default = TimePlan::default();
+        assert_eq!(
+            (
+                default.moves_to_go,
+                default.inc_percent,
+                default.hard_tenths
+            ),
+            (30, 75, 30)
+        );
+        let b = budget(&limits, Color::White, ms(0), &default).unwrap();
+        assert_eq!((b.soft, b.hard), (ms(1_300), ms(3_900)));
+        let eager = TimePlan {
+            moves_to_go: 20,
+            inc_percent: 100,
+            hard_tenths: 20,
+            soft_stop_percent: 50,
+        };
+        let b = budget(&limits, Color::White, ms(0), &eager).unwrap();
+        assert_eq!((b.soft, b.hard), (ms(1_900), ms(3_800)));
+        // The soft stop: no new iteration after half the soft budget (nodes as time).
+        let timed = SearchLimits {
+            nodestime: Some(1),
+            ..limits
+        };
+        let clock = Clock::starting_at(Instant::now(), &timed, Color::White, ms(0), &eager);
+        assert!(!clock.soft_expired(949) && clock.soft_expired(950));
     }
 
     #[test]
