@@ -15,6 +15,7 @@ pub mod evolve_search;
 pub mod evolve_tournament;
 pub mod executor_options;
 pub mod ga_options;
+pub mod game_fitness_args;
 pub mod game_limit;
 pub mod job_options;
 pub mod matches;
