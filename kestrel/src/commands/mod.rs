@@ -12,6 +12,7 @@ pub mod evolve_games;
 pub mod evolve_mnc;
 pub mod evolve_moves;
 pub mod evolve_search;
+pub mod evolve_search_games;
 pub mod evolve_tournament;
 pub mod executor_options;
 pub mod ga_options;
