@@ -19,13 +19,21 @@ const VERIFY_PAIRS: usize = 16;
 pub struct SearchGamesOptions<'a> {
     /// Names of the evolved SEARCH_TABLE values.
     pub set: Vec<String>,
+    /// The game options.
     pub games: &'a GameFitnessArgs,
+    /// Pairs of the best against the reference after the run.
     pub verify_pairs: Option<usize>,
+    /// Hash table per engine, MB.
     pub hash_mb: usize,
+    /// The defaults in the first generation.
     pub seed_defaults: bool,
+    /// The shared GA flags.
     pub ga: &'a GaArgs,
+    /// Output folder.
     pub out: &'a PathBuf,
+    /// Threads, resume, quiet, run folder.
     pub job: &'a JobOptions,
+    /// Where fitness runs.
     pub executor: &'a ExecutorOptions,
 }
 

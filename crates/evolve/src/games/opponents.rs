@@ -55,6 +55,7 @@ pub struct Pairing {
     pub a: usize,
     /// White in the second.
     pub b: usize,
+    /// The pair's opening (index into the book).
     pub opening: usize,
 }
 

@@ -87,14 +87,23 @@ pub fn game_settings(limit: Limit, max_moves: Option<usize>) -> GameSettings {
 /// settings, the race, the opponents and the openings' blob.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlaySpec {
+    /// The reference's EVAL_TABLE values.
     pub reference_eval: Vec<i32>,
+    /// The reference's SEARCH_TABLE values.
     pub reference_search: Vec<i32>,
+    /// Every game's limit.
     pub limit: LimitSpec,
+    /// Games are drawn after this many moves.
     pub max_moves: Option<usize>,
+    /// Pairs of the race's first round ([`RaceSettings`]).
     pub first_pairs: usize,
+    /// Race rounds.
     pub rounds: usize,
+    /// Share of the survivors kept each round.
     pub keep: f64,
+    /// Growth of a survivor's pairs per round.
     pub growth: usize,
+    /// Hash table per engine, MB.
     pub hash_mb: usize,
     /// Blob hash: the openings.
     pub openings: String,
@@ -150,10 +159,13 @@ impl PlaySpec {
 /// flat, as it was before [`PlaySpec`] was shared).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameFitnessSpec {
+    /// The start (base) EVAL_TABLE values.
     pub base_eval: Vec<i32>,
+    /// The start (base) SEARCH_TABLE values.
     pub base_search: Vec<i32>,
     /// (section, element name) of every gene.
     pub elements: Vec<(String, String)>,
+    /// The games (flattened into the same JSON object).
     #[serde(flatten)]
     pub play: PlaySpec,
 }

@@ -88,6 +88,7 @@ impl FitnessFunction<RealGenome> for PstGameFitness {
 /// Everything a worker needs to rebuild a [`PstGameFitness`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PstGamesSpec {
+    /// The games.
     pub play: PlaySpec,
 }
 

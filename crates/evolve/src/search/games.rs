@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 pub struct SearchGameFitness {
     /// Names of the evolved SEARCH_TABLE values, in chromosome order.
     pub set: Vec<String>,
+    /// The chromosome layout of the set.
     pub schema: BitSchema,
     play: GamePlay,
     /// Hash of the defaults and the reference, for the fingerprint.
@@ -111,9 +112,13 @@ impl FitnessFunction<RealGenome> for SearchGameFitness {
 /// Everything a worker needs to rebuild a [`SearchGameFitness`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchGamesSpec {
+    /// The genome the leader evolves.
     pub genome: GenomeKind,
+    /// Names of the evolved values.
     pub set: Vec<String>,
+    /// Bit coding of the chromosome.
     pub coding: Coding,
+    /// The games.
     pub play: PlaySpec,
 }
 

@@ -20,14 +20,19 @@ use std::path::PathBuf;
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct SearchGamesConfig {
+    /// Bit strings (the paper) or real genes.
     pub genome: GenomeKind,
+    /// The GA's settings.
     pub ga: GaSettings,
     /// Put the defaults in the first generation (the rest random).
     pub seed_with_defaults: bool,
     /// Pairs of the best against the reference after the run (0: none).
     pub verify_pairs: usize,
+    /// best.toml, log.csv, evolution.svg, checkpoint.json.
     pub out_dir: PathBuf,
+    /// Continue from the checkpoint in `out_dir`.
     pub resume: bool,
+    /// A generation bar on stderr.
     pub progress: bool,
 }
 
@@ -36,14 +41,18 @@ pub struct SearchGamesConfig {
 pub struct SearchGamesReport {
     /// (name, default, evolved) of every evolved value.
     pub values: Vec<(String, i32, i32)>,
+    /// Generations evaluated.
     pub generations: usize,
     /// The last generation's best fitted Elo (against the reference, or the population's
     /// middle without reference games).
     pub last_best_elo: f64,
     /// The best against the reference, from the best's side (`None`: not verified).
     pub verify: Option<Penta>,
+    /// best.toml.
     pub params_path: PathBuf,
+    /// log.csv.
     pub log_path: PathBuf,
+    /// evolution.svg.
     pub chart_path: PathBuf,
 }
 
