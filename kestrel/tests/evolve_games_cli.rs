@@ -94,3 +94,60 @@ fn bad_input_is_a_clear_error() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("keep share"), "{}", stderr(&o));
 }
+
+/// Runs `kestrel` expecting a non-zero exit whose message contains `want`.
+fn refused(args: &str, want: &str) {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let o = kestrel(&words);
+    assert!(!o.status.success(), "kestrel {args} succeeded");
+    assert!(stderr(&o).contains(want), "kestrel {args}: {}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
+
+#[test]
+fn game_fitness_options_that_make_no_sense_are_refused() {
+    refused(
+        "evolve search --fitness nodes",
+        "invalid value 'nodes' for '--fitness",
+    );
+    refused(
+        "evolve mnc --fitness elo",
+        "invalid value 'elo' for '--fitness",
+    );
+    refused(
+        "evolve search --first-pairs 2",
+        "--first-pairs is an option of the game fitness: add --fitness games",
+    );
+    refused(
+        "evolve search --fitness games --node-cap 100",
+        "--node-cap is an option of the suite fitness",
+    );
+    refused(
+        "evolve search --fitness games --suite x.epd",
+        "--suite is an option of the suite fitness",
+    );
+    refused(
+        "evolve search --fitness games --opponents population --keep 0.3",
+        "--keep is for the race against the reference",
+    );
+    refused(
+        "evolve search --fitness games --set NOT_A_PARAM",
+        "NOT_A_PARAM",
+    );
+    refused(
+        "evolve mnc --opponents both",
+        "--opponents is an option of the game fitness: add --fitness games",
+    );
+    refused(
+        "evolve mnc --fitness games --algorithm generational",
+        "--algorithm mnc only",
+    );
+    refused(
+        "evolve mnc --fitness games --init defaults --init-range 10",
+        "makes no sense with --init defaults",
+    );
+    refused(
+        "evolve search --fitness games --first-pairs 0",
+        "at least one pair",
+    );
+}

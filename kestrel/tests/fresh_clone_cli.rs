@@ -97,6 +97,33 @@ fn every_ga_runs_on_its_defaults_in_an_empty_folder() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn the_game_fitness_of_the_search_ga_and_mnc_runs_in_an_empty_folder() {
+    let dir = temp_dir("fresh-game-ga");
+    let text = ok_in(
+        &dir,
+        &words(
+            "evolve search --fitness games --population 4 --generations 1 --nodes 100 \
+             --first-pairs 1 --rounds 1 --verify-pairs 1 --quiet --threads 2",
+        ),
+    );
+    assert!(text.contains("best vs reference Ptnml"), "{text}");
+    assert!(dir.join("evolve-search-out/best.toml").exists());
+    assert_summary(&dir, "evolve-search-out", 1);
+    let text = ok_in(
+        &dir,
+        &words(
+            "evolve mnc --init defaults --fitness games --population 4 --offspring 2 \
+             --generations 1 --nodes 100 --first-pairs 1 --rounds 1 --verify-pairs 1 \
+             --opponents both --quiet --threads 2",
+        ),
+    );
+    assert!(text.contains("best vs parent    Ptnml"), "{text}");
+    assert!(dir.join("evolve-mnc-out/best.toml").exists());
+    assert_summary(&dir, "evolve-mnc-out", 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A command line split at white space.
 fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()

@@ -38,8 +38,10 @@ pub fn register_all(registry: &mut Registry) {
     registry.add::<mentor::remote::MentorFitnessSpec>();
     registry.add::<coevolve::remote::CoevolveRemoteSpec>();
     registry.add::<mnc::remote::MncRemoteSpec>();
+    registry.add::<mnc::games::PstGamesSpec>();
     registry.add::<moves::remote::MovesRemoteSpec>();
     registry.add::<search::remote::SearchRemoteSpec>();
+    registry.add::<search::games::SearchGamesSpec>();
     registry.add::<tournament::RoundRobinRemoteSpec>();
     registry.add::<games::GameFitnessSpec>();
     registry.add::<spsa::remote::SpsaPairsSpec>();

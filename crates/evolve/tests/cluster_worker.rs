@@ -91,7 +91,8 @@ fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
     unknown.fitness.kind = "chess960".into();
     fails(
         &unknown,
-        "cannot build fitness 'chess960' (it knows: coevolve, games, mentor, mnc, moves, search, spsa, tournament)",
+        "cannot build fitness 'chess960' (it knows: coevolve, games, mentor, mnc, mnc-games, \
+         moves, search, search-games, spsa, tournament)",
     );
     let mut missing = envelope.clone();
     missing.fitness.spec["train"] = serde_json::json!(kestrel_ga::cluster::content_hash(b"x"));

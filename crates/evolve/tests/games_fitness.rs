@@ -1,7 +1,7 @@
 //! Game fitness: racing spends its pairs on the contenders and keeps their order; the chess
 //! fitness ranks a halved knight last and is the same on 1 and 2 threads.
 
-use kestrel_evolve::games::{GameFitness, RaceSettings, race};
+use kestrel_evolve::games::{GameFitness, GamePlay, Opponents, RaceSettings, race};
 use kestrel_evolve::spsa::chess::TunedElement;
 use kestrel_ga::{FitnessFunction, RealGenome};
 use kestrel_search::EngineParams;
@@ -90,6 +90,11 @@ fn racing_spends_pairs_on_contenders() {
 }
 
 fn knight_fitness() -> GameFitness {
+    knight_fitness_against(Opponents::Reference)
+}
+
+/// KNIGHT_VALUE evolved at 500 nodes on the repository's openings, 4 first pairs, 2 rounds.
+fn knight_fitness_against(opponents: Opponents) -> GameFitness {
     let openings = load_openings(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures/openings-2moves-60.epd"),
     )
@@ -109,16 +114,8 @@ fn knight_fitness() -> GameFitness {
         keep: 0.5,
         growth: 2,
     };
-    GameFitness::new(
-        EngineParams::default(),
-        elements,
-        EngineParams::default(),
-        openings,
-        game,
-        race,
-        2,
-    )
-    .unwrap()
+    let play = GamePlay::new(EngineParams::default(), openings, game, race, 2, opponents).unwrap();
+    GameFitness::new(EngineParams::default(), elements, play).unwrap()
 }
 
 #[test]
@@ -155,17 +152,62 @@ fn chess_fitness_ranks_a_halved_knight_last_on_any_thread_count() {
 }
 
 #[test]
+fn organisms_playing_each_other_rank_a_halved_knight_last_on_any_thread_count() {
+    let genomes: Vec<RealGenome> = [370.0, 185.0, 320.0, 370.0]
+        .iter()
+        .map(|v| RealGenome(vec![*v]))
+        .collect();
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+    };
+    // Only each other: 4 pairs each (2 cycles), fitness = the fitted Elo's expected score.
+    let fitness = knight_fitness_against(Opponents::Population);
+    let one = pool(1).install(|| fitness.evaluate(5, &genomes));
+    assert_eq!(one, pool(2).install(|| fitness.evaluate(5, &genomes)));
+    assert!(
+        one.iter().all(|e| e.fitness > 0.0 && e.fitness < 1.0),
+        "{one:?}"
+    );
+    let worst = (0..4)
+        .min_by(|&a, &b| one[a].fitness.total_cmp(&one[b].fitness))
+        .unwrap();
+    assert_eq!(worst, 1, "{one:?}");
+    assert!(one[1].objective < -100.0, "{one:?}");
+    // Both: the race's rounds come first, the fitted Elo orders within them.
+    let both = knight_fitness_against(Opponents::Both);
+    let evals = pool(2).install(|| both.evaluate(5, &genomes));
+    assert!(
+        evals[1].fitness < 2.0,
+        "the halved knight is dropped: {evals:?}"
+    );
+    assert!(
+        evals.iter().all(|e| e.fitness >= 1.0 && e.fitness <= 3.0),
+        "{evals:?}"
+    );
+    assert!(evals[1].objective < evals[0].objective.min(evals[3].objective));
+    // Reference-only fingerprints are unchanged; the others name their opponents.
+    assert!(!knight_fitness().fingerprint().contains("opponents"));
+    assert!(both.fingerprint().ends_with(&format!(
+        "opponents both | values {}",
+        knight_fitness().fingerprint().rsplit_once("values ").unwrap().1
+    )));
+}
+
+#[test]
 fn bad_game_fitness_settings_are_errors() {
     let bad = |elements: Vec<TunedElement>, openings: Vec<kestrel_tools::Opening>| {
-        GameFitness::new(
-            EngineParams::default(),
-            elements,
+        GamePlay::new(
             EngineParams::default(),
             openings,
             GameSettings::new(Limit::Nodes(100)),
             settings(),
             1,
+            Opponents::Reference,
         )
+        .and_then(|play| GameFitness::new(EngineParams::default(), elements, play))
         .err()
         .unwrap()
     };
@@ -188,17 +230,22 @@ fn fingerprint_names_the_values() {
     let a = knight_fitness();
     let mut other = EngineParams::default();
     other.eval.set_element("BISHOP_PAIR", 1).unwrap();
+    let play = GamePlay::new(
+        other,
+        vec![kestrel_tools::Opening::startpos()],
+        GameSettings::new(Limit::Nodes(500)),
+        settings(),
+        2,
+        Opponents::Reference,
+    )
+    .unwrap();
     let b = GameFitness::new(
         EngineParams::default(),
         vec![TunedElement {
             section: "eval",
             name: "KNIGHT_VALUE".into(),
         }],
-        other,
-        vec![kestrel_tools::Opening::startpos()],
-        GameSettings::new(Limit::Nodes(500)),
-        settings(),
-        2,
+        play,
     )
     .unwrap();
     assert!(a.fingerprint().contains("eval:KNIGHT_VALUE"));

@@ -5,7 +5,7 @@
 
 use kestrel_chess::Board;
 use kestrel_chromodb::ChromosomeDb;
-use kestrel_evolve::mnc::experiment::{MncOutput, evolve_generational, evolve_mnc};
+use kestrel_evolve::mnc::experiment::{MncFitness, MncOutput, evolve_generational, evolve_mnc};
 use kestrel_evolve::mnc::measure::write_references;
 use kestrel_evolve::mnc::{
     MncSettings, MncTermination, MoveBudget, TournamentFitness, TournamentSpec,
@@ -64,7 +64,13 @@ fn output(name: &str) -> MncOutput {
 fn mnc_and_generational_experiments_write_their_files_and_rows() {
     let fitness = fitness();
     let mnc = output("mnc");
-    let report = evolve_mnc(&settings(), &fitness, &InProcessExecutor, &mnc).unwrap();
+    let report = evolve_mnc(
+        &settings(),
+        &MncFitness::tournament(&fitness),
+        &InProcessExecutor,
+        &mnc,
+    )
+    .unwrap();
     assert!(
         report.starts_with("evolution         2 generations"),
         "{report}"
@@ -92,7 +98,13 @@ fn mnc_and_generational_experiments_write_their_files_and_rows() {
 
     // The same seed gives the same best organism in a fresh folder.
     let again = output("mnc-again");
-    evolve_mnc(&settings(), &fitness, &InProcessExecutor, &again).unwrap();
+    evolve_mnc(
+        &settings(),
+        &MncFitness::tournament(&fitness),
+        &InProcessExecutor,
+        &again,
+    )
+    .unwrap();
     assert_eq!(best, std::fs::read(again.out.join("best.toml")).unwrap());
 
     let generational = output("generational");

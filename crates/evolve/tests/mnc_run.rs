@@ -125,7 +125,12 @@ fn runs_are_reproducible_resumable_and_keep_lineage() {
     assert_eq!(log(&resumed), log(&one));
 
     // Every niche leader is stored with its ancestry and a params file the engine reads.
-    let rows = mnc_leaders(&one.state, &one.population, &one.niches);
+    let rows = mnc_leaders(
+        &one.state,
+        &one.population,
+        &one.niches,
+        &kestrel_evolve::mnc::tables::base_params(),
+    );
     assert_eq!(rows.len(), one.niches.len());
     assert!(!rows.is_empty());
     let sizes: u32 = rows.iter().map(|r| r.niche_size).sum();

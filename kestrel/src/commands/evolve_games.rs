@@ -4,20 +4,18 @@
 
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults, GenomeArg, print_output_paths};
+use super::game_fitness_args::GameFitnessArgs;
 use super::job_options::JobOptions;
 use super::spsa_input::{TableArg, selection};
 use anyhow::bail;
 use clap::Args;
-use kestrel_evolve::games::{
-    GameFitness, GameFitnessSpec, RaceSettings, game_settings as game_settings_of,
-};
+use kestrel_evolve::games::{GameFitness, GameFitnessSpec};
 use kestrel_evolve::progress::run_logged;
 use kestrel_evolve::spsa::chess::TunedElement;
 use kestrel_ga::cluster::FitnessSpec;
 use kestrel_ga::{GaRun, Genome, Purpose, RealGenome, stream_rng, write_chart};
 use kestrel_params::{ParamValues, ParamsFile, spsa_lines};
 use kestrel_search::EngineParams;
-use kestrel_tools::{GameSettings, load_openings};
 use std::path::PathBuf;
 
 /// Small populations: every organism costs games.
@@ -40,29 +38,11 @@ pub struct GamesGaArgs {
     /// Start values (and every value not evolved); default: the defaults.
     #[arg(long, value_name = "FILE")]
     params: Option<PathBuf>,
-    /// The reference every organism plays; default: the defaults.
-    #[arg(long, value_name = "FILE")]
-    reference: Option<PathBuf>,
-    /// Opening book (EPD/PGN, optionally gzipped); default: the built-in balanced GM openings.
-    #[arg(long, value_name = "FILE", default_value = kestrel_tools::data::DEFAULT_OPENINGS)]
-    openings: PathBuf,
     #[command(flatten)]
-    limit: super::game_limit::GameLimitArgs,
-    /// Pairs every organism plays in the race's first round.
-    #[arg(long, default_value_t = 4)]
-    first_pairs: usize,
-    /// Race rounds (each keeps --keep of the survivors and doubles their pairs).
-    #[arg(long, default_value_t = 3)]
-    rounds: usize,
-    /// Share of the survivors kept each round.
-    #[arg(long, default_value_t = 0.5)]
-    keep: f64,
+    games: GameFitnessArgs,
     /// Spread of the first generation's mutants, as a share of each value's range.
     #[arg(long, default_value_t = 0.02)]
     start_spread: f64,
-    /// Games end as draws after this many moves.
-    #[arg(long, default_value_t = 200)]
-    max_moves: usize,
     /// Hash table per engine, MB.
     #[arg(long, default_value_t = 2)]
     hash: usize,
@@ -84,15 +64,9 @@ fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
     })
 }
 
-fn game_settings(a: &GamesGaArgs) -> anyhow::Result<GameSettings> {
-    let limit = a.limit.limit()?;
-    Ok(game_settings_of(limit, Some(a.max_moves)))
-}
-
 /// Runs `kestrel evolve games`.
 pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
     let base = load(&a.params, "--params")?;
-    let reference = load(&a.reference, "--reference")?;
     let sets: Vec<&ParamValues> = match a.table {
         TableArg::Eval => vec![&base.eval],
         TableArg::Search => vec![&base.search],
@@ -111,24 +85,9 @@ pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
             name: l.name.clone(),
         })
         .collect();
-    let openings = load_openings(&a.openings)?;
     a.job.start_threads()?;
-    let race = RaceSettings {
-        first_pairs: a.first_pairs,
-        rounds: a.rounds,
-        keep: a.keep,
-        growth: 2,
-    };
-    let fitness = GameFitness::new(
-        base,
-        elements,
-        reference,
-        openings,
-        game_settings(&a)?,
-        race,
-        a.hash,
-    )
-    .map_err(anyhow::Error::msg)?;
+    let play = a.games.play(a.hash)?;
+    let fitness = GameFitness::new(base, elements, play).map_err(anyhow::Error::msg)?;
     let mut ga = a.ga.clone();
     ga.genome = GenomeArg::Real;
     let settings = ga.settings(GAMES_DEFAULTS, None)?;

@@ -2,23 +2,52 @@
 //! by multi-niche crowding, fitness = score in in-process games between the organisms; store
 //! the final niche leaders in the chromosome database. `--algorithm generational` runs a plain
 //! generational GA on the same tournament fitness (the comparison), and `--bench-games N`
-//! measures fitness games per second.
+//! measures fitness games per second. `--init defaults` starts from Kestrel's own tables and
+//! mutants of them; `--fitness games` races the organisms (Kestrel's whole evaluation around
+//! their tables) against a reference, the defaults by default, and ends with a match of the
+//! best against that parent.
 
 use super::executor_options::ExecutorOptions;
 use super::ga_options::CrossoverArg;
+use super::game_fitness_args::RaceArgs;
 use super::job_options::JobOptions;
 use super::run_folder::say;
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
-use kestrel_evolve::mnc::experiment::{MncOutput, evolve_generational, evolve_mnc};
+use kestrel_evolve::games::game_settings;
+use kestrel_evolve::mnc::experiment::{MncFitness, MncOutput, evolve_generational, evolve_mnc};
+use kestrel_evolve::mnc::games::{PstGameFitness, PstGamesSpec};
 use kestrel_evolve::mnc::measure::{bench_games, write_references};
 use kestrel_evolve::mnc::remote::MncRemoteSpec;
 use kestrel_evolve::mnc::{
-    MncSettings, MncTermination, MoveBudget, SmallChange, TournamentFitness, TournamentSpec,
+    MncInit, MncSettings, MncTermination, MoveBudget, SmallChange, TournamentFitness,
+    TournamentSpec,
 };
-use kestrel_ga::Crossover;
 use kestrel_ga::cluster::FitnessSpec;
+use kestrel_ga::{Crossover, FitnessFunction};
+use kestrel_search::EngineParams;
+use kestrel_tools::Limit;
 use std::path::PathBuf;
+
+/// How organisms are scored.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FitnessArg {
+    /// Phoenix's tournament among the organisms (tables over the material alone).
+    Tournament,
+    /// Races against a reference (default: the defaults) with Kestrel's whole evaluation
+    /// around the tables; see --opponents, --first-pairs, --keep, --reference.
+    Games,
+}
+
+/// Where the first population comes from.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum InitArg {
+    /// Random tables (Phoenix).
+    Random,
+    /// Kestrel's tables (the defaults) and mutants of them, as Phoenix's children started
+    /// from their parent.
+    Defaults,
+}
 
 /// Which GA evolves the tables.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -33,6 +62,12 @@ enum AlgorithmArg {
 pub struct MncArgs {
     #[arg(long, value_enum, default_value = "mnc")]
     algorithm: AlgorithmArg,
+    /// How organisms are scored.
+    #[arg(long, value_enum, default_value = "tournament")]
+    fitness: FitnessArg,
+    /// Where the first population comes from.
+    #[arg(long, value_enum, default_value = "random")]
+    init: InitArg,
     /// Organisms in the population.
     #[arg(long, default_value_t = 20)]
     population: usize,
@@ -84,9 +119,10 @@ pub struct MncArgs {
     /// Opening book for the fitness games (EPD or PGN, optionally gzipped).
     #[arg(long, default_value = kestrel_tools::data::DEFAULT_OPENINGS)]
     openings: PathBuf,
-    /// Random pairings per generation; each pair plays an opening with both colours.
-    #[arg(long, default_value_t = 2)]
-    rounds: usize,
+    /// Tournament: random pairings per generation, each pair an opening with both colours
+    /// [default: 2]. --fitness games: the race's rounds [default: 3].
+    #[arg(long, value_name = "N")]
+    rounds: Option<usize>,
     /// Nodes per move in the fitness games.
     #[arg(long, default_value_t = 2000, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
@@ -101,6 +137,12 @@ pub struct MncArgs {
     resign_cp: i32,
     #[arg(long, default_value_t = 4)]
     resign_moves: usize,
+    #[command(flatten)]
+    race: RaceArgs,
+    /// --fitness games: game pairs of the best against the reference (the parent) after the
+    /// run [default: 16; 0: none].
+    #[arg(long, value_name = "N")]
+    verify_pairs: Option<usize>,
     /// Output folder: best.toml, niche-K.toml, log.csv, evolution.svg, checkpoint.json.
     #[arg(long, default_value = "evolve-mnc-out")]
     out: PathBuf,
@@ -124,7 +166,7 @@ impl MncArgs {
     fn spec(&self) -> TournamentSpec {
         TournamentSpec {
             openings: self.openings.clone(),
-            rounds: self.rounds,
+            rounds: self.rounds.unwrap_or(TOURNAMENT_ROUNDS),
             budget: match self.depth {
                 Some(d) => MoveBudget::Depth(d),
                 None => MoveBudget::Nodes(self.nodes),
@@ -133,6 +175,15 @@ impl MncArgs {
             resign_cp: self.resign_cp,
             resign_moves: self.resign_moves,
             hash_mb: 1,
+        }
+    }
+
+    fn output(&self) -> MncOutput {
+        MncOutput {
+            out: self.out.clone(),
+            db: self.db.clone(),
+            resume: self.job.resume,
+            quiet: self.job.quiet,
         }
     }
 
@@ -159,6 +210,10 @@ impl MncArgs {
             mutation_sigma: self.sigma,
             niche_radius: self.niche_radius,
             init_range: self.init_range,
+            init: match self.init {
+                InitArg::Random => MncInit::Random,
+                InitArg::Defaults => MncInit::Defaults,
+            },
             termination: MncTermination {
                 generations: self.generations,
                 best_unchanged: (self.best_unchanged > 0).then_some(self.best_unchanged),
@@ -172,8 +227,24 @@ impl MncArgs {
     }
 }
 
+/// Tournament pairings per generation.
+const TOURNAMENT_ROUNDS: usize = 2;
+/// Verification pairs after a run with game fitness.
+const VERIFY_PAIRS: usize = 16;
+
+/// Runs `kestrel evolve mnc`.
 pub fn run(args: MncArgs) -> anyhow::Result<()> {
     let threads = args.job.start_threads()?;
+    if args.fitness == FitnessArg::Games {
+        return run_games(args);
+    }
+    if let Some(flag) = args
+        .race
+        .given()
+        .or(args.verify_pairs.map(|_| "--verify-pairs"))
+    {
+        bail!("{flag} is an option of the game fitness: add --fitness games");
+    }
     let fitness = TournamentFitness::build(args.spec()).map_err(anyhow::Error::msg)?;
     if let Some(games) = args.bench_games {
         print!(
@@ -194,17 +265,63 @@ pub fn run(args: MncArgs) -> anyhow::Result<()> {
         .executor
         .start(|store| Ok(MncRemoteSpec::store(&fitness, store)?.tagged()))?;
     say!(folder, "fitness on        {}", executor.describe());
-    let output = MncOutput {
-        out: args.out.clone(),
-        db: args.db.clone(),
-        resume: args.job.resume,
-        quiet: args.job.quiet,
-    };
+    let output = args.output();
     let settings = args.settings();
     let report = match args.algorithm {
-        AlgorithmArg::Mnc => evolve_mnc(&settings, &fitness, &executor, &output),
+        AlgorithmArg::Mnc => evolve_mnc(
+            &settings,
+            &MncFitness::tournament(&fitness),
+            &executor,
+            &output,
+        ),
         AlgorithmArg::Generational => evolve_generational(&settings, &fitness, &executor, &output),
     };
     folder.report(&report.map_err(anyhow::Error::msg)?);
+    folder.finish(args.seed)
+}
+
+/// `--fitness games`: MNC over tables in Kestrel's whole evaluation, raced against the
+/// reference (the parent); the report ends with a match of the best against it.
+fn run_games(args: MncArgs) -> anyhow::Result<()> {
+    if args.algorithm == AlgorithmArg::Generational {
+        bail!("--fitness games runs with --algorithm mnc only");
+    }
+    if args.bench_games.is_some() || args.write_references {
+        bail!(
+            "--bench-games and --write-references measure the tournament fitness; drop --fitness games"
+        );
+    }
+    let limit = match args.depth {
+        Some(d) => Limit::Depth(d),
+        None => Limit::Nodes(args.nodes),
+    };
+    let game = game_settings(limit, Some(args.max_moves));
+    let play = args
+        .race
+        .play(args.rounds, game, args.openings.clone(), 1)?;
+    let fitness = PstGameFitness::new(play);
+    let settings = args.settings();
+    settings.validate().map_err(anyhow::Error::msg)?;
+    let mut folder = args.job.claim(&args.out)?;
+    let executor = args
+        .executor
+        .start(|store| Ok(PstGamesSpec::store(&fitness, store)?.tagged()))?;
+    say!(folder, "fitness on        {}", executor.describe());
+    let games = serde_json::json!({ "fitness": FitnessFunction::fingerprint(&fitness) });
+    let described = MncFitness {
+        fitness: &fitness,
+        games,
+        base: PstGameFitness::base(),
+    };
+    let mut report =
+        evolve_mnc(&settings, &described, &executor, &args.output()).map_err(anyhow::Error::msg)?;
+    drop(executor);
+    let pairs = args.verify_pairs.unwrap_or(VERIFY_PAIRS);
+    if pairs > 0 {
+        let best = EngineParams::load(&args.out.join("best.toml"), "best.toml")?;
+        let penta = fitness.play().verify(&best, pairs, args.seed);
+        report.push_str(&format!("best vs parent    {}\n", penta.summary()));
+    }
+    folder.report(&report);
     folder.finish(args.seed)
 }

@@ -1,9 +1,12 @@
 //! `kestrel evolve search`: Falcon's search GA. Evolves search parameters (`FALCON_SET` by
 //! default) by the nodes the search needs to solve a tactical suite; with `--compare` it
 //! instead prints params files side by side on the test suite (solved count, total nodes).
+//! `--fitness games` scores the same chromosome by play ([`super::evolve_search_games`]).
 
+use super::evolve_search_games::SearchGamesOptions;
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
+use super::game_fitness_args::GameFitnessArgs;
 use super::job_options::JobOptions;
 use anyhow::bail;
 use clap::Args;
@@ -17,15 +20,35 @@ use std::path::PathBuf;
 
 /// Falcon's settings (David, Koppel & Netanyahu 2010): population 10, 50 generations,
 /// crossover 0.75, mutation 0.05 per bit.
-const FALCON_DEFAULTS: GaDefaults = GaDefaults {
+pub(super) const FALCON_DEFAULTS: GaDefaults = GaDefaults {
     population: 10,
     generations: 50,
     bits_crossover_rate: 0.75,
     bits_mutation_rate: 0.05,
 };
 
+/// What the search GA's fitness measures.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum FitnessArg {
+    /// Nodes to solve a tactical suite (the paper).
+    Suite,
+    /// Play: game pairs raced against a reference (and optionally each other).
+    Games,
+}
+
+/// Arguments of `kestrel evolve search`.
 #[derive(Args)]
 pub struct SearchGaArgs {
+    /// What the fitness measures: nodes on a tactical suite (the paper) or play.
+    #[arg(long, value_enum, default_value = "suite")]
+    fitness: FitnessArg,
+    /// Boxed: the game options would make this the largest `evolve` subcommand by far.
+    #[command(flatten)]
+    games: Box<GameFitnessArgs>,
+    /// --fitness games: game pairs of the best against the reference after the run
+    /// [default: 16; 0: none].
+    #[arg(long, value_name = "N")]
+    verify_pairs: Option<usize>,
     /// Suite(s) split into train and test by --seed (EPD with bm/am); default WAC revised
     /// (`builtin:suites/wac-revised.epd`; LCT II, BK and Kaufman are built in too).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["train"])]
@@ -49,21 +72,23 @@ pub struct SearchGaArgs {
     /// Which parameters evolve: `falcon` (18, 70 bits), `all` (SEARCH_TABLE) or NAME,NAME,...
     #[arg(long, default_value = "falcon")]
     set: String,
-    /// Nodes per position at most.
-    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
-    node_cap: u64,
+    /// Nodes per position at most [default: 100000].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    node_cap: Option<u64>,
     /// Extra cost of an unsolved position [default: the node cap, so it costs twice the cap].
     #[arg(long)]
     penalty: Option<u64>,
-    /// Hash table per search, MB (cleared before every position).
+    /// Hash table per search, MB (cleared before every position; per engine with --fitness
+    /// games).
     #[arg(long, default_value_t = 4)]
     hash: usize,
     /// Put the default values in the first generation (the rest random).
     #[arg(long)]
     seed_defaults: bool,
-    /// What the GA minimises: total cost (the paper) or the geometric mean cost per position.
-    #[arg(long, value_enum, default_value = "sum")]
-    objective: ObjectiveArg,
+    /// What the GA minimises: total cost (the paper) or the geometric mean cost per position
+    /// [default: sum].
+    #[arg(long, value_enum)]
+    objective: Option<ObjectiveArg>,
     /// Compare these params files (or `default`) on the test suite instead of evolving.
     #[arg(long, value_name = "FILE", num_args = 1..)]
     compare: Vec<String>,
@@ -98,6 +123,45 @@ enum ObjectiveArg {
 }
 
 impl SearchGaArgs {
+    /// The first option of the suite fitness given, refused with `--fitness games`.
+    fn suite_option(&self) -> Option<&'static str> {
+        [
+            (!self.suite.is_empty(), "--suite"),
+            (!self.train.is_empty(), "--train"),
+            (!self.test.is_empty(), "--test"),
+            (self.validation_fraction != 0.0, "--validation-fraction"),
+            (self.train_size.is_some(), "--train-size"),
+            (self.node_cap.is_some(), "--node-cap"),
+            (self.penalty.is_some(), "--penalty"),
+            (self.objective.is_some(), "--objective"),
+            (!self.compare.is_empty(), "--compare"),
+            (self.simplify.is_some(), "--simplify"),
+            (self.split_seed.is_some(), "--split-seed"),
+        ]
+        .into_iter()
+        .find_map(|(given, flag)| given.then_some(flag))
+    }
+
+    /// What `--fitness games` runs.
+    fn games_options(&self) -> anyhow::Result<SearchGamesOptions<'_>> {
+        if let Some(flag) = self.suite_option() {
+            bail!(
+                "{flag} is an option of the suite fitness; it makes no sense with --fitness games"
+            );
+        }
+        Ok(SearchGamesOptions {
+            set: set_names(&self.set),
+            games: &self.games,
+            verify_pairs: self.verify_pairs,
+            hash_mb: self.hash.max(1),
+            seed_defaults: self.seed_defaults,
+            ga: &self.ga,
+            out: &self.out,
+            job: &self.job,
+            executor: &self.executor,
+        })
+    }
+
     /// Where the positions come from.
     fn suites(&self) -> SuiteChoice {
         SuiteChoice {
@@ -115,14 +179,22 @@ impl SearchGaArgs {
     }
 }
 
+/// Nodes per position at most, by default.
+const NODE_CAP: u64 = 100_000;
+
+/// Runs `kestrel evolve search`.
 pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
     a.job.start_threads()?;
-    if a.node_cap == 0 {
-        bail!("--node-cap must be at least 1");
+    if a.fitness == FitnessArg::Games {
+        return super::evolve_search_games::run(&a.games_options()?);
     }
+    if let Some(flag) = a.games.given().or(a.verify_pairs.map(|_| "--verify-pairs")) {
+        bail!("{flag} is an option of the game fitness: add --fitness games");
+    }
+    let node_cap = a.node_cap.unwrap_or(NODE_CAP);
     let rule = CostRule {
-        node_cap: a.node_cap,
-        penalty: a.penalty.unwrap_or(a.node_cap),
+        node_cap,
+        penalty: a.penalty.unwrap_or(node_cap),
     };
     let (train, test) = train_and_test(&a.suites()).map_err(anyhow::Error::msg)?;
     let hash_mb = a.hash.max(1);
@@ -149,8 +221,8 @@ pub fn run(a: SearchGaArgs) -> anyhow::Result<()> {
         rule,
         hash_mb,
         objective: match a.objective {
-            ObjectiveArg::Sum => Objective::Sum,
-            ObjectiveArg::Log => Objective::LogMean,
+            None | Some(ObjectiveArg::Sum) => Objective::Sum,
+            Some(ObjectiveArg::Log) => Objective::LogMean,
         },
     };
     let cfg = SearchRunConfig {

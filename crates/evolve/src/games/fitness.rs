@@ -1,47 +1,21 @@
 //! [`GameFitness`]: a GA fitness for parameter sets measured by play. Genes are the values of
-//! named SEARCH_TABLE/EVAL_TABLE elements (rounded, clamped to their declared ranges); every
-//! organism plays game pairs (one opening, organism White then the reference White) against a
-//! reference engine (default: the current defaults), raced by [`super::race`]. Fitness =
-//! rounds survived + mean score; objective = the organism's Elo against the reference. The
-//! openings of a generation come from its sample seed; at fixed nodes or depth the scores are
-//! the same on any thread count.
+//! named SEARCH_TABLE/EVAL_TABLE elements (rounded, clamped to their declared ranges); the
+//! organisms play as [`GamePlay`] says (raced pairs against a reference, and optionally
+//! against each other). With the reference alone, fitness = rounds survived + mean score and
+//! objective = the organism's Elo against the reference.
 
-use super::race::{RaceEntry, RaceSettings, race};
+use super::play::GamePlay;
+use super::race::RaceEntry;
 use crate::spsa::chess::TunedElement;
-use crate::spsa::step::iteration_rng;
 use kestrel_ga::{Evaluation, FitnessFunction, RealGenome, RealSpace};
 use kestrel_params::ParamValues;
 use kestrel_search::{EngineConfig, EngineParams};
-use kestrel_tools::builtin::BuiltinPlayer;
-use kestrel_tools::match_runner::outcome_for_a;
-use kestrel_tools::{GameSettings, Opening, Outcome, play_game};
-use rand::Rng;
 
-/// The pieces of a [`GameFitness`] a cluster spec is written from.
-pub(crate) struct Parts<'a> {
-    pub base: &'a EngineParams,
-    pub reference: &'a EngineParams,
-    pub elements: &'a [TunedElement],
-    pub game: &'a GameSettings,
-    pub race: RaceSettings,
-    pub hash_mb: usize,
-    pub openings: &'a [Opening],
-}
-
-/// Elo reported for a score of 0% or 100% (the GA's log needs finite numbers).
-const ELO_CAP: f64 = 1000.0;
-
-/// Organisms scored by racing game pairs against a reference.
+/// Organisms (values of named elements) scored by play.
 pub struct GameFitness {
     base: EngineParams,
     elements: Vec<TunedElement>,
-    /// The reference's values (what a cluster spec ships) and its engine configuration.
-    reference_params: EngineParams,
-    reference: EngineConfig,
-    openings: Vec<Opening>,
-    game: GameSettings,
-    race: RaceSettings,
-    hash_mb: usize,
+    play: GamePlay,
     /// Hash of the base and reference values, for the fingerprint.
     values_hash: u64,
 }
@@ -60,40 +34,22 @@ pub(crate) fn values_hash(sets: &[&ParamValues]) -> u64 {
 }
 
 impl GameFitness {
-    /// Checks the elements exist, the openings are there and the race settings are sound.
+    /// Checks the elements exist within the base params.
     pub fn new(
         base: EngineParams,
         elements: Vec<TunedElement>,
-        reference: EngineParams,
-        openings: Vec<Opening>,
-        game: GameSettings,
-        race: RaceSettings,
-        hash_mb: usize,
+        play: GamePlay,
     ) -> Result<GameFitness, String> {
-        race.validate()?;
-        if openings.is_empty() {
-            return Err("game fitness needs at least one opening".into());
-        }
         if elements.is_empty() {
             return Err("game fitness needs at least one parameter".into());
         }
-        let hash_mb = hash_mb.max(1);
+        let reference = play.reference();
         let values_hash =
             values_hash(&[&base.eval, &base.search, &reference.eval, &reference.search]);
-        let mut reference_config = EngineConfig {
-            hash_mb,
-            ..EngineConfig::default()
-        };
-        reference.apply_to(&mut reference_config);
         let fitness = GameFitness {
             base,
             elements,
-            reference_params: reference,
-            reference: reference_config,
-            openings,
-            game,
-            race,
-            hash_mb,
+            play,
             values_hash,
         };
         for e in &fitness.elements {
@@ -102,17 +58,19 @@ impl GameFitness {
         Ok(fitness)
     }
 
-    /// What the fitness is made of, for its cluster spec ([`super::remote`]).
-    pub(crate) fn parts(&self) -> Parts<'_> {
-        Parts {
-            base: &self.base,
-            reference: &self.reference_params,
-            elements: &self.elements,
-            game: &self.game,
-            race: self.race,
-            hash_mb: self.hash_mb,
-            openings: &self.openings,
-        }
+    /// The base params (start values and every value not evolved).
+    pub fn base(&self) -> &EngineParams {
+        &self.base
+    }
+
+    /// The evolved elements, in gene order.
+    pub fn elements(&self) -> &[TunedElement] {
+        &self.elements
+    }
+
+    /// How the organisms play.
+    pub fn play(&self) -> &GamePlay {
+        &self.play
     }
 
     /// The declared range of an element.
@@ -147,49 +105,22 @@ impl GameFitness {
     }
 
     fn config(&self, genes: &[f64]) -> EngineConfig {
-        let mut config = EngineConfig {
-            hash_mb: self.hash_mb,
-            ..EngineConfig::default()
-        };
         // Genes are clamped into the checked ranges, so this cannot fail.
-        self.params_of(genes)
-            .expect("elements checked in new")
-            .apply_to(&mut config);
-        config
+        self.play
+            .config(&self.params_of(genes).expect("elements checked in new"))
     }
 
-    /// One pair of `config` against the reference from fresh engines: its two outcomes.
-    fn play_pair(&self, config: &EngineConfig, opening: &Opening) -> (Outcome, Outcome) {
-        let mut me = BuiltinPlayer::new("organism".into(), config.clone());
-        let mut other = BuiltinPlayer::new("reference".into(), self.reference.clone());
-        let first = play_game(&mut me, &mut other, opening, &self.game);
-        let second = play_game(&mut other, &mut me, opening, &self.game);
-        (outcome_for_a(0, &first), outcome_for_a(1, &second))
-    }
-
-    /// Every organism's race on the openings of `sample_seed`.
+    /// Every organism's race against the reference on the openings of `sample_seed`.
     pub fn measure(&self, sample_seed: u64, genomes: &[RealGenome]) -> Vec<RaceEntry> {
         let configs: Vec<EngineConfig> = genomes.iter().map(|g| self.config(&g.0)).collect();
-        let most = self.race.pairs_after(self.race.rounds);
-        let mut rng = iteration_rng(sample_seed, 0);
-        let picks: Vec<usize> = (0..most)
-            .map(|_| rng.random_range(0..self.openings.len()))
-            .collect();
-        race(&self.race, genomes.len(), &|c, j| {
-            self.play_pair(&configs[c], &self.openings[picks[j]])
-        })
+        self.play.race_reference(sample_seed, &configs)
     }
 }
 
 impl FitnessFunction<RealGenome> for GameFitness {
     fn evaluate(&self, sample_seed: u64, genomes: &[RealGenome]) -> Vec<Evaluation> {
-        self.measure(sample_seed, genomes)
-            .iter()
-            .map(|e| Evaluation {
-                fitness: e.fitness(),
-                objective: e.penta.elo().clamp(-ELO_CAP, ELO_CAP),
-            })
-            .collect()
+        let configs: Vec<EngineConfig> = genomes.iter().map(|g| self.config(&g.0)).collect();
+        self.play.evaluate(sample_seed, &configs)
     }
 
     /// The race needs the whole population in one call.
@@ -204,12 +135,9 @@ impl FitnessFunction<RealGenome> for GameFitness {
             .map(|e| format!("{}:{}", e.section, e.name))
             .collect();
         format!(
-            "games {} | {} | race {:?} | {} openings | hash {} | values {:016x}",
+            "games {} | {} | values {:016x}",
             names.join(","),
-            self.game.limit,
-            self.race,
-            self.openings.len(),
-            self.hash_mb,
+            self.play.fingerprint(),
             self.values_hash
         )
     }

@@ -1,9 +1,11 @@
 //! The game fitness as data for cluster workers: the parameter values as plain numbers, the
-//! tuned elements by name, the limit and move cut, the race settings, and the openings as one
-//! blob (shipped once per node). A worker rebuilds the very fitness the leader runs (same
+//! tuned elements by name, and the games ([`PlaySpec`]: limit and move cut, race, opponents,
+//! the openings as one blob shipped once per node). A worker rebuilds the very fitness the leader runs (same
 //! fingerprint), so a run on Ray equals the run in process.
 
 use super::fitness::GameFitness;
+use super::opponents::Opponents;
+use super::play::GamePlay;
 use super::race::RaceSettings;
 use crate::openings::{get_openings, put_openings};
 use crate::spsa::chess::TunedElement;
@@ -81,24 +83,91 @@ pub fn game_settings(limit: Limit, max_moves: Option<usize>) -> GameSettings {
     game
 }
 
-/// Everything a worker needs to rebuild a [`GameFitness`].
+/// Everything a worker needs to rebuild a [`GamePlay`]: the reference's values, the game
+/// settings, the race, the opponents and the openings' blob.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameFitnessSpec {
-    pub base_eval: Vec<i32>,
-    pub base_search: Vec<i32>,
+pub struct PlaySpec {
+    /// The reference's EVAL_TABLE values.
     pub reference_eval: Vec<i32>,
+    /// The reference's SEARCH_TABLE values.
     pub reference_search: Vec<i32>,
-    /// (section, element name) of every gene.
-    pub elements: Vec<(String, String)>,
+    /// Every game's limit.
     pub limit: LimitSpec,
+    /// Games are drawn after this many moves.
     pub max_moves: Option<usize>,
+    /// Pairs of the race's first round ([`RaceSettings`]).
     pub first_pairs: usize,
+    /// Race rounds.
     pub rounds: usize,
+    /// Share of the survivors kept each round.
     pub keep: f64,
+    /// Growth of a survivor's pairs per round.
     pub growth: usize,
+    /// Hash table per engine, MB.
     pub hash_mb: usize,
     /// Blob hash: the openings.
     pub openings: String,
+    /// Left out when the reference alone (specs written before it existed).
+    #[serde(default, skip_serializing_if = "Opponents::is_reference")]
+    pub opponents: Opponents,
+}
+
+impl PlaySpec {
+    /// The spec of `play` with its openings stored in `store`; game settings that cannot be
+    /// written as a limit and a move cut are refused.
+    pub fn store(play: &GamePlay, store: &BlobStore) -> Result<PlaySpec, String> {
+        let game = play.game();
+        let max_moves = game.adjudication.move_limit.map(|m| m.moves);
+        if game_settings(game.limit, max_moves) != *game {
+            return Err("this game fitness's adjudication cannot be sent to workers".into());
+        }
+        let race = play.race();
+        Ok(PlaySpec {
+            reference_eval: play.reference().eval.values.clone(),
+            reference_search: play.reference().search.values.clone(),
+            limit: LimitSpec::of(game.limit),
+            max_moves,
+            first_pairs: race.first_pairs,
+            rounds: race.rounds,
+            keep: race.keep,
+            growth: race.growth,
+            hash_mb: play.hash_mb(),
+            openings: put_openings(store, play.openings())?,
+            opponents: play.opponents(),
+        })
+    }
+
+    /// The games this spec describes.
+    pub fn play(&self, store: &BlobStore) -> Result<GamePlay, String> {
+        GamePlay::new(
+            params(&self.reference_eval, &self.reference_search)?,
+            get_openings(store, &self.openings)?,
+            game_settings(self.limit.limit(), self.max_moves),
+            RaceSettings {
+                first_pairs: self.first_pairs,
+                rounds: self.rounds,
+                keep: self.keep,
+                growth: self.growth,
+            },
+            self.hash_mb,
+            self.opponents,
+        )
+    }
+}
+
+/// Everything a worker needs to rebuild a [`GameFitness`] (the JSON of the games part is
+/// flat, as it was before [`PlaySpec`] was shared).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameFitnessSpec {
+    /// The start (base) EVAL_TABLE values.
+    pub base_eval: Vec<i32>,
+    /// The start (base) SEARCH_TABLE values.
+    pub base_search: Vec<i32>,
+    /// (section, element name) of every gene.
+    pub elements: Vec<(String, String)>,
+    /// The games (flattened into the same JSON object).
+    #[serde(flatten)]
+    pub play: PlaySpec,
 }
 
 /// Engine params from plain value lists (checked against this build's tables).
@@ -120,32 +189,17 @@ pub(crate) fn params(eval: &[i32], search: &[i32]) -> Result<EngineParams, Strin
 }
 
 impl GameFitnessSpec {
-    /// The spec of `fitness` with its openings stored in `store`; a fitness whose game
-    /// settings cannot be written as a limit and a move cut is refused.
+    /// The spec of `fitness` with its openings stored in `store`.
     pub fn store(fitness: &GameFitness, store: &BlobStore) -> Result<GameFitnessSpec, String> {
-        let parts = fitness.parts();
-        let max_moves = parts.game.adjudication.move_limit.map(|m| m.moves);
-        if game_settings(parts.game.limit, max_moves) != *parts.game {
-            return Err("this game fitness's adjudication cannot be sent to workers".into());
-        }
         Ok(GameFitnessSpec {
-            base_eval: parts.base.eval.values.clone(),
-            base_search: parts.base.search.values.clone(),
-            reference_eval: parts.reference.eval.values.clone(),
-            reference_search: parts.reference.search.values.clone(),
-            elements: parts
-                .elements
+            base_eval: fitness.base().eval.values.clone(),
+            base_search: fitness.base().search.values.clone(),
+            elements: fitness
+                .elements()
                 .iter()
                 .map(|e| (e.section.to_string(), e.name.clone()))
                 .collect(),
-            limit: LimitSpec::of(parts.game.limit),
-            max_moves,
-            first_pairs: parts.race.first_pairs,
-            rounds: parts.race.rounds,
-            keep: parts.race.keep,
-            growth: parts.race.growth,
-            hash_mb: parts.hash_mb,
-            openings: put_openings(store, parts.openings)?,
+            play: PlaySpec::store(fitness.play(), store)?,
         })
     }
 
@@ -159,16 +213,7 @@ impl GameFitnessSpec {
         GameFitness::new(
             params(&self.base_eval, &self.base_search)?,
             elements,
-            params(&self.reference_eval, &self.reference_search)?,
-            get_openings(store, &self.openings)?,
-            game_settings(self.limit.limit(), self.max_moves),
-            RaceSettings {
-                first_pairs: self.first_pairs,
-                rounds: self.rounds,
-                keep: self.keep,
-                growth: self.growth,
-            },
-            self.hash_mb,
+            self.play.play(store)?,
         )
     }
 }
@@ -176,7 +221,7 @@ impl GameFitnessSpec {
 impl FitnessSpec for GameFitnessSpec {
     const KIND: &'static str = "games";
     fn blobs(&self) -> Vec<String> {
-        vec![self.openings.clone()]
+        vec![self.play.openings.clone()]
     }
     fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
         Ok(remote_fitness::<RealGenome, _>(self.fitness(blobs)?))

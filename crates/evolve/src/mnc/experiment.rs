@@ -3,13 +3,14 @@
 //! rows in the chromosome database, and the report the command prints.
 
 use crate::mnc::store::{generational_leaders, mnc_leaders};
-use crate::mnc::tables::{distance, kestrel_chromosome, pst_space};
-use crate::mnc::{MncLine, MncRun, MncSettings, TournamentFitness, TournamentSpec, render_mnc_csv};
+use crate::mnc::tables::{base_params, distance, kestrel_chromosome, pst_space};
+use crate::mnc::{MncLine, MncRun, MncSettings, TournamentFitness, render_mnc_csv};
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};
 use kestrel_ga::{
-    Executor, GaRun, GaSettings, GenerationStats, RealGenome, Selection, Termination,
-    render_log_csv, write_chart,
+    Executor, FitnessFunction, GaRun, GaSettings, GenerationStats, RealGenome, Selection,
+    Termination, render_log_csv, write_chart,
 };
+use kestrel_params::ParamValues;
 use kestrel_params::atomic::write_atomic;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
@@ -28,6 +29,26 @@ pub struct MncOutput {
     pub quiet: bool,
 }
 
+/// The fitness an MNC experiment runs and what its records say about it.
+pub struct MncFitness<'a> {
+    pub fitness: &'a dyn FitnessFunction<RealGenome>,
+    /// The game settings as the database's run row records them.
+    pub games: serde_json::Value,
+    /// The evaluation the tables are written over in the leaders' params files.
+    pub base: ParamValues,
+}
+
+impl<'a> MncFitness<'a> {
+    /// Phoenix's tournament among the organisms (tables over the material alone).
+    pub fn tournament(fitness: &'a TournamentFitness) -> Self {
+        MncFitness {
+            fitness,
+            games: serde_json::to_value(&fitness.spec).expect("a spec is plain data"),
+            base: base_params(),
+        }
+    }
+}
+
 fn io(path: &Path, e: std::io::Error) -> String {
     format!("cannot write {}: {e}", path.display())
 }
@@ -36,13 +57,13 @@ fn io(path: &Path, e: std::io::Error) -> String {
 /// report.
 pub fn evolve_mnc(
     settings: &MncSettings,
-    fitness: &TournamentFitness,
+    fitness: &MncFitness,
     executor: &dyn Executor<RealGenome>,
     output: &MncOutput,
 ) -> Result<String, String> {
     let run = MncRun {
         settings: settings.clone(),
-        fitness,
+        fitness: fitness.fitness,
         executor,
         checkpoint: Some(output.out.join("checkpoint.json")),
         resume: output.resume,
@@ -73,12 +94,17 @@ pub fn evolve_mnc(
         &chart_lines(history),
         "distance to Kestrel's tables (cp)",
     )?;
-    let leaders = mnc_leaders(&outcome.state, &outcome.population, &outcome.niches);
+    let leaders = mnc_leaders(
+        &outcome.state,
+        &outcome.population,
+        &outcome.niches,
+        &fitness.base,
+    );
     write_leaders(&output.out, &leaders)?;
     let db_run = NewRun {
         kind: "mnc".into(),
         seed: settings.seed,
-        settings_json: settings_json(settings, &fitness.spec),
+        settings_json: settings_json(settings, &fitness.games),
         generations: history.len() as u64,
         games: outcome.state.games,
         stop_reason: outcome.stop.name().into(),
@@ -173,7 +199,10 @@ pub fn evolve_generational(
     let db_run = NewRun {
         kind: "generational".into(),
         seed: mnc.seed,
-        settings_json: settings_json(mnc, &fitness.spec),
+        settings_json: settings_json(
+            mnc,
+            &serde_json::to_value(&fitness.spec).expect("plain data"),
+        ),
         generations,
         games,
         stop_reason: format!("{:?}", outcome.stop).to_lowercase(),
@@ -204,8 +233,8 @@ fn chart_lines(history: &[MncLine]) -> Vec<GenerationStats> {
         .collect()
 }
 
-fn settings_json(settings: &MncSettings, spec: &TournamentSpec) -> String {
-    serde_json::json!({ "mnc": settings, "games": spec }).to_string()
+fn settings_json(settings: &MncSettings, games: &serde_json::Value) -> String {
+    serde_json::json!({ "mnc": settings, "games": games }).to_string()
 }
 
 /// best.toml (niche 1) and niche-K.toml for every leader.

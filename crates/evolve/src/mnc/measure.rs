@@ -3,7 +3,7 @@
 
 use crate::mnc::TournamentFitness;
 use crate::mnc::store::params_text;
-use crate::mnc::tables::{kestrel_chromosome, pst_space};
+use crate::mnc::tables::{base_params, kestrel_chromosome, pst_space};
 use kestrel_ga::{Genome, Purpose, RealGenome, stream_rng};
 use kestrel_params::atomic::write_atomic;
 use std::fmt::Write as _;
@@ -67,7 +67,7 @@ pub fn write_references(out: &Path, seed: u64) -> Result<String, String> {
         ("random-tables.toml", random),
     ] {
         let path = out.join(name);
-        write_atomic(&path, params_text(&genome).as_bytes())
+        write_atomic(&path, params_text(&genome, &base_params()).as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let _ = writeln!(report, "wrote {}", path.display());
     }

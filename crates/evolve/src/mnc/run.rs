@@ -5,7 +5,7 @@
 
 use crate::mnc::crowding::{crowding_mate, worst_among_most_similar};
 use crate::mnc::niches::{Niche, find_niches};
-use crate::mnc::settings::MncSettings;
+use crate::mnc::settings::{MncInit, MncSettings};
 use crate::mnc::state::{Birth, MncCheckpoint, MncLine, Organism};
 use crate::mnc::tables::{VALUE_MAX, VALUE_MIN, distance, kestrel_chromosome, pst_space};
 use kestrel_ga::{
@@ -285,10 +285,19 @@ impl MncRun<'_> {
         }
         let mut rng = stream_rng(s.seed, 0, Purpose::Init);
         let init_space = initial_space(space, s.init_range);
+        let parent = kestrel_chromosome();
         let population: Vec<Organism> = (0..s.population as u64)
             .map(|id| Organism {
                 id,
-                genome: RealGenome::random(&init_space, &mut rng),
+                genome: match s.init {
+                    MncInit::Random => RealGenome::random(&init_space, &mut rng),
+                    MncInit::Defaults if id == 0 => parent.clone(),
+                    MncInit::Defaults => {
+                        let mut child = parent.clone();
+                        child.mutate(space, s.mutation_rate, None, &mut rng);
+                        child
+                    }
+                },
                 parents: Vec::new(),
                 born: 0,
                 fitness: 0.0,

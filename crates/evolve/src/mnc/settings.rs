@@ -22,6 +22,27 @@ pub struct SmallChange {
     pub generations: u64,
 }
 
+/// Where the first population comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MncInit {
+    /// Random tables (Phoenix's own start; see `init_range`).
+    #[default]
+    Random,
+    /// Kestrel's tables (the defaults) and mutants of them, as Phoenix's children started
+    /// from their parent: organism 0 is the defaults' chromosome, every other one a copy
+    /// mutated by the run's own mutation operator.
+    Defaults,
+}
+
+impl MncInit {
+    /// True for the default (left out of checkpoints, so older runs resume).
+    pub fn is_random(&self) -> bool {
+        *self == MncInit::Random
+    }
+}
+
+/// Everything that defines an MNC run but its fitness.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MncSettings {
     pub population: usize,
@@ -47,6 +68,9 @@ pub struct MncSettings {
     /// `None`: the whole table range.
     #[serde(default)]
     pub init_range: Option<f64>,
+    /// Where the first population comes from.
+    #[serde(default, skip_serializing_if = "MncInit::is_random")]
+    pub init: MncInit,
     pub termination: MncTermination,
     pub seed: u64,
 }
@@ -65,6 +89,7 @@ impl Default for MncSettings {
             mutation_sigma: 0.05,
             niche_radius: 30.0,
             init_range: None,
+            init: MncInit::Random,
             termination: MncTermination {
                 generations: 1000,
                 best_unchanged: Some(10),
@@ -110,6 +135,11 @@ impl MncSettings {
             .is_some_and(|r| !(r.is_finite() && r >= 0.0))
         {
             return Err("the initial range must be a number of centipawns >= 0".into());
+        }
+        if self.init == MncInit::Defaults && self.init_range.is_some() {
+            return Err(
+                "--init-range draws random tables; it makes no sense with --init defaults".into(),
+            );
         }
         if self.termination.generations == 0 {
             return Err("at least one generation is needed".into());

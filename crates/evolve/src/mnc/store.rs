@@ -6,11 +6,12 @@ use crate::mnc::state::{MncCheckpoint, Organism};
 use crate::mnc::tables::{base_params, distance, params_of};
 use kestrel_chromodb::NewChromosome;
 use kestrel_ga::{RealGenome, fittest_first};
-use kestrel_params::ParamsFile;
+use kestrel_params::{ParamValues, ParamsFile};
 
-/// The params file an organism plays with (its tables over the fixed material).
-pub fn params_text(genome: &RealGenome) -> String {
-    ParamsFile::render(&[&params_of(genome, &base_params())])
+/// The params file an organism plays with: its tables over `base` (the fixed material of
+/// the tournament fitness, [`base_params`], or the defaults of the game fitness).
+pub fn params_text(genome: &RealGenome, base: &ParamValues) -> String {
+    ParamsFile::render(&[&params_of(genome, base)])
 }
 
 /// One database row per niche of an MNC run's final population.
@@ -18,6 +19,7 @@ pub fn mnc_leaders(
     state: &MncCheckpoint,
     population: &[Organism],
     niches: &[Niche],
+    base: &ParamValues,
 ) -> Vec<NewChromosome> {
     niches
         .iter()
@@ -36,7 +38,7 @@ pub fn mnc_leaders(
                 lineage_json: serde_json::to_string(&state.lineage(o.id))
                     .expect("births are plain data"),
                 genes_json: serde_json::to_string(&o.genome).expect("genes are plain data"),
-                params: params_text(&o.genome),
+                params: params_text(&o.genome, base),
             }
         })
         .collect()
@@ -67,7 +69,7 @@ pub fn generational_leaders(
                 parents: Vec::new(),
                 lineage_json: "[]".into(),
                 genes_json: serde_json::to_string(g).expect("genes are plain data"),
-                params: params_text(g),
+                params: params_text(g, &base_params()),
             }
         })
         .collect()

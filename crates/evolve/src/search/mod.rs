@@ -16,12 +16,16 @@
 //!   not need the change;
 //! - [`files`]: params files compared or simplified, as `--compare` and `--simplify` do;
 //! - [`report`]: what the command prints after a run;
-//! - [`remote`]: the fitness as a spec for cluster workers.
+//! - [`remote`]: the fitness as a spec for cluster workers;
+//! - [`games`]: the same chromosome with fitness by play (`--fitness games`), and its spec;
+//! - [`games_run`]: a whole run with that fitness (log, chart, best.toml, verification).
 
 pub mod compare;
 pub mod data;
 pub mod files;
 pub mod fitness;
+pub mod games;
+pub mod games_run;
 pub mod remote;
 pub mod report;
 pub mod run;

@@ -250,9 +250,13 @@ fn load_memo(path: &Path, fingerprint: &str, fitness: &SearchFitness) {
 
 /// A first generation with the defaults as organism 0 and the GA's own random organisms
 /// after it (the same draws as an unseeded run).
-fn seeded_population<G: Organism>(cfg: &SearchRunConfig, space: &G::Space, defaults: G) -> Vec<G> {
-    let mut rng = stream_rng(cfg.ga.seed, 0, Purpose::Init);
-    let mut population: Vec<G> = (0..cfg.ga.population)
+pub(crate) fn seeded_population<G: Organism>(
+    ga: &GaSettings,
+    space: &G::Space,
+    defaults: G,
+) -> Vec<G> {
+    let mut rng = stream_rng(ga.seed, 0, Purpose::Init);
+    let mut population: Vec<G> = (0..ga.population)
         .map(|_| G::random(space, &mut rng))
         .collect();
     population[0] = defaults;
@@ -288,7 +292,7 @@ fn evolve<G: Organism>(
         resume: cfg.resume,
         seed_population: cfg
             .seed_with_defaults
-            .then(|| seeded_population(cfg, space, defaults)),
+            .then(|| seeded_population(&cfg.ga, space, defaults)),
     };
     run_logged(
         &run,
