@@ -9,6 +9,7 @@ mod board;
 mod castling;
 mod epd;
 mod fen;
+mod gives_check;
 mod movegen;
 mod moves;
 pub mod perft;

@@ -73,19 +73,18 @@ impl Worker<'_> {
             // Early, so that the child's hash bucket arrives while this move is judged.
             self.prefetch_child(mv);
             let m = self.move_info(mv, order_score, n.ply);
-            let late_or_losing = self.late_or_losing(n, &m, &plan, move_count, out.best_score);
-            self.board.make_move(mv);
-            self.shared.tt.prefetch(self.board.hash());
-            let gives_check = self.board.in_check();
-            if late_or_losing && !gives_check {
-                self.board.unmake_move();
+            // Known before the move is made, so that a pruned move is never made.
+            let gives_check = self.board.gives_check(mv);
+            if !gives_check && self.late_or_losing(n, &m, &plan, move_count, out.best_score) {
                 continue;
             }
             if let Some(bound) = self.futile(n, &m, &plan, move_count, gives_check) {
-                self.board.unmake_move();
                 out.best_score = out.best_score.max(bound);
                 continue;
             }
+            self.board.make_move(mv);
+            self.shared.tt.prefetch(self.board.hash());
+            debug_assert_eq!(gives_check, self.board.in_check());
             let score = self.search_move(n, &m, &plan, move_count, gives_check);
             self.board.unmake_move();
             if self.stopped {
@@ -138,7 +137,7 @@ impl Worker<'_> {
 
     /// Shallow pruning of late quiet moves (late-move pruning) and of moves losing material
     /// (SEE pruning) — never the first move, never in check, never while being mated, never
-    /// a promotion or a passed pawn's run. The caller still searches a move that checks.
+    /// a promotion or a passed pawn's run. The caller asks only for moves that do not check.
     fn late_or_losing(
         &self,
         n: &Node,
@@ -156,25 +155,27 @@ impl Worker<'_> {
             && best_score > -MATE_BOUND
             && mv.promotion_kind().is_none()
             && !m.passer_push;
-        let late_quiet = prunable
-            && p.use_lmp
+        if !prunable {
+            return false;
+        }
+        let late_quiet = p.use_lmp
             && mv.is_quiet()
             && !m.killer
             && plies <= p.lmp_depth
             && move_count >= (p.lmp_base + plies * plies) / (2 - n.improving as i32);
-        let see_losing = prunable
-            && p.use_see_pruning
-            && plies <= p.see_prune_depth
-            && see_below(
-                &self.board,
-                mv,
-                if mv.is_quiet() {
-                    -p.see_quiet_margin * plies
-                } else {
-                    -p.see_noisy_margin * plies
-                },
-            );
-        late_quiet || see_losing
+        // The exchange only when late-move pruning has not already decided.
+        late_quiet
+            || (p.use_see_pruning
+                && plies <= p.see_prune_depth
+                && see_below(
+                    &self.board,
+                    mv,
+                    if mv.is_quiet() {
+                        -p.see_quiet_margin * plies
+                    } else {
+                        -p.see_noisy_margin * plies
+                    },
+                ))
     }
 
     /// Futility pruning (move made): a move that cannot lift the score to alpha even with

@@ -99,14 +99,12 @@ pub(crate) struct Context {
     pub king: [Square; 2],
     /// The king's square and its neighbours.
     pub king_zone: [Bitboard; 2],
-    /// Squares attacked by each side's pieces of each kind (indexed by `PieceKind::index`);
-    /// empty unless [`Context::add_attack_maps`] ran.
+    /// Squares attacked by each side's pieces of each kind (indexed by `PieceKind::index`),
+    /// filled by the per-piece loop when the threat terms need them
+    /// ([`Context::finish_attack_maps`]); empty otherwise.
     pub attacked_by: [[Bitboard; 6]; 2],
     /// Squares attacked by anything of each side (same condition).
     pub attacked: [Bitboard; 2],
-    /// Per square, the attacks of the knight, bishop, rook or queen on it (same condition), so
-    /// that the per-piece terms need not look them up again.
-    pub attacks_from: Option<[Bitboard; 64]>,
 }
 
 impl Context {
@@ -122,29 +120,18 @@ impl Context {
             king_zone: king.map(|k| king_attacks(k) | k.bb()),
             attacked_by: [[Bitboard::EMPTY; 6]; 2],
             attacked: [Bitboard::EMPTY; 2],
-            attacks_from: None,
         }
     }
 
-    /// Fills [`Context::attacked_by`] and [`Context::attacked`] for both sides: only the
-    /// threat and safe-check terms need them, so the evaluator skips this when they weigh zero.
-    pub(crate) fn add_attack_maps(&mut self, board: &Board) {
-        let mut from = [Bitboard::EMPTY; 64];
-        for c in Color::ALL {
-            let i = c.index();
-            let by = &mut self.attacked_by[i];
-            by[PieceKind::Pawn.index()] = self.p.pawn_attacks[i];
-            by[PieceKind::King.index()] = king_attacks(self.king[i]);
-            for kind in SLIDERS_AND_KNIGHTS {
-                for sq in board.pieces(c, kind) {
-                    let att = attacks(kind, sq, self.occ);
-                    from[sq.index()] = att;
-                    by[kind.index()] |= att;
-                }
-            }
-            self.attacked[i] = by.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
-        }
-        self.attacks_from = Some(from);
+    /// Completes `color`'s attack maps once its knights', bishops', rooks' and queens'
+    /// entries of [`Context::attacked_by`] are in: adds the pawns and the king, and the union.
+    #[inline]
+    pub(crate) fn finish_attack_maps(&mut self, color: Color) {
+        let i = color.index();
+        let by = &mut self.attacked_by[i];
+        by[PieceKind::Pawn.index()] = self.p.pawn_attacks[i];
+        by[PieceKind::King.index()] = king_attacks(self.king[i]);
+        self.attacked[i] = by.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
     }
 
     /// Isolated or backward pawns of `color`: targets for rooks on half-open files.

@@ -137,9 +137,9 @@ pub(crate) const THREATS: TermSet = TermSet::of(&[
 ]);
 /// Safe checking squares each side's pieces reach.
 pub(crate) const SAFE_CHECKS: TermSet = TermSet::of(&[Term::SAFE_CHECK]);
-/// Groups that need both sides' attack maps ([`Context::add_attack_maps`]).
+/// Groups that need both sides' attack maps ([`Context::finish_attack_maps`]).
 ///
-/// [`Context::add_attack_maps`]: super::context::Context::add_attack_maps
+/// [`Context::finish_attack_maps`]: super::context::Context::finish_attack_maps
 pub(crate) const NEEDS_ATTACK_MAPS: TermSet = THREATS.union(SAFE_CHECKS);
 
 /// Every group; together they cover every term exactly once (tested).

@@ -39,18 +39,18 @@ pub(crate) fn pawn_terms<S: Sink>(pawns: [Bitboard; 2], facts: &PawnFacts, sink:
 /// Every feature that [`pawn_terms`] does not report.
 #[inline]
 pub(crate) fn piece_terms<S: Sink>(board: &Board, mut ctx: Context, sink: &mut S) {
+    // Both sides' attack maps come out of the per-piece loops: threats run after both.
     let attack_maps = sink.wants(groups::NEEDS_ATTACK_MAPS);
-    if attack_maps {
-        ctx.add_attack_maps(board);
-    }
     for us in Color::ALL {
         material::piece_material(board, us, sink);
-        pieces::pieces(board, &ctx, us, sink);
+        pieces::pieces(board, &mut ctx, us, attack_maps, sink);
         if sink.wants(groups::KING_SHELTER) {
             king::shelter(&ctx, us, sink);
         }
         passed::passed_pawns(board, &ctx, us, sink);
-        if attack_maps {
+    }
+    if attack_maps {
+        for us in Color::ALL {
             threats::threats(board, &ctx, us, sink);
         }
     }

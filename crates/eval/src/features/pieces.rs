@@ -25,95 +25,159 @@ const MOBILITY_TABLE: [Term; 4] = [
     Term::MOBILITY_QUEEN,
 ];
 
-pub(super) fn pieces<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &mut S) {
+/// What one side's piece loop needs to know, fixed for the whole loop.
+struct Side {
+    us: Color,
+    own: Bitboard,
+    enemy: Bitboard,
+    /// Own pieces but the king: what "protects" counts.
+    protectable: Bitboard,
+    /// Squares neither own-occupied nor attacked by enemy pawns.
+    mobility_area: Bitboard,
+    /// The enemy king's zone.
+    zone: Bitboard,
+    activity: bool,
+    safe_mobility: bool,
+    mobility_tables: bool,
+    knights: bool,
+    rooks: bool,
+}
+
+/// Attacks on the enemy king's zone, summed over the pieces (king danger, king pressure).
+#[derive(Default)]
+struct KingAttack {
+    attackers: i32,
+    units: i32,
+    zone_hits: Bitboard,
+    /// Zone squares attacked, counted per attacking piece.
+    pressure: i32,
+}
+
+/// Per-piece terms of `us`. With `attack_maps`, also fills `us`'s maps in
+/// [`Context::attacked_by`] and [`Context::attacked`] from the same attack look-ups (the
+/// threat terms then need both sides' maps).
+pub(super) fn pieces<S: Sink>(
+    board: &Board,
+    ctx: &mut Context,
+    us: Color,
+    attack_maps: bool,
+    sink: &mut S,
+) {
     let them = us.flip();
     let own = board.color(us);
     let enemy = board.color(them);
     let protectable = own & !board.pieces(us, PieceKind::King);
-    let mobility_area = !own & !ctx.p.pawn_attacks[them.index()];
-    let zone = ctx.king_zone[them.index()];
-    let activity = sink.wants(ACTIVITY);
-    let safe_mobility = sink.wants(SAFE_MOBILITY);
-    let pressure = sink.wants(KING_PRESSURE);
-    let danger = sink.wants(KING_DANGER);
-    let knights = sink.wants(KNIGHT_PLACEMENT);
-    let rooks = sink.wants(ROOK_PLACEMENT);
-    let mobility_tables = sink.wants(MOBILITY_TABLES);
-
-    if activity {
+    let side = Side {
+        us,
+        own,
+        enemy,
+        protectable,
+        mobility_area: !own & !ctx.p.pawn_attacks[them.index()],
+        zone: ctx.king_zone[them.index()],
+        activity: sink.wants(ACTIVITY),
+        safe_mobility: sink.wants(SAFE_MOBILITY),
+        mobility_tables: sink.wants(MOBILITY_TABLES),
+        knights: sink.wants(KNIGHT_PLACEMENT),
+        rooks: sink.wants(ROOK_PLACEMENT),
+    };
+    if side.activity {
         pawn_activity(ctx, us, enemy, protectable, sink);
     }
 
-    let mut attackers = 0;
-    let mut units = 0;
-    let mut zone_hits = Bitboard::EMPTY;
-    if sink.wants(NEEDS_PIECE_ATTACKS) {
+    let mut king = KingAttack::default();
+    if attack_maps || sink.wants(NEEDS_PIECE_ATTACKS) {
         for kind in SLIDERS_AND_KNIGHTS {
-            let k = kind.index();
-            for sq in board.pieces(us, kind) {
-                let att = match &ctx.attacks_from {
-                    Some(from) => from[sq.index()],
-                    None => attacks(kind, sq, ctx.occ),
-                };
-                if activity {
-                    sink.add(us, Term::MOBILITY, k, n(att & !own));
-                    sink.add(us, Term::THREATS, k, n(att & enemy));
-                    sink.add(us, Term::PROTECTS, k, n(att & protectable));
-                }
-                if mobility_tables {
-                    let moves = n(att & mobility_area) as usize;
-                    sink.add(us, MOBILITY_TABLE[k - 1], moves, 1);
-                }
-                let hits = att & zone;
-                if hits.any() {
-                    attackers += 1;
-                    units += ATTACK_UNITS[k - 1];
-                    zone_hits |= hits;
-                    if pressure {
-                        sink.add_mg(us, Term::KING_PRESSURE_MULT, 0, n(hits));
-                    }
-                }
-                match kind {
-                    PieceKind::Knight if knights => knight(ctx, us, sq, sink),
-                    PieceKind::Knight => {}
-                    PieceKind::Bishop if safe_mobility => {
-                        sink.add(us, Term::BISHOP_MOBILITY, 0, n(att & mobility_area))
-                    }
-                    PieceKind::Rook => {
-                        if safe_mobility {
-                            sink.add(us, Term::ROOK_MOBILITY, 0, n(att & mobility_area));
-                        }
-                        if rooks {
-                            rook(board, ctx, us, sq, att, sink);
-                        }
-                    }
-                    PieceKind::Queen if safe_mobility => {
-                        sink.add(us, Term::QUEEN_MOBILITY, 0, n(att & mobility_area))
-                    }
-                    _ => {}
-                }
-            }
+            let att = kind_terms(board, ctx, &side, kind, &mut king, sink);
+            ctx.attacked_by[us.index()][kind.index()] = att;
         }
-    } else if knights {
+    } else if side.knights {
         for sq in board.pieces(us, PieceKind::Knight) {
             knight(ctx, us, sq, sink);
         }
     }
-    if danger && attackers >= 2 {
-        let bucket = (units + n(zone_hits)).min(DANGER_BUCKETS - 1);
+    if attack_maps {
+        ctx.finish_attack_maps(us);
+    }
+    if sink.wants(KING_PRESSURE) {
+        sink.add_mg(us, Term::KING_PRESSURE_MULT, 0, king.pressure);
+    }
+    if sink.wants(KING_DANGER) && king.attackers >= 2 {
+        let bucket = (king.units + n(king.zone_hits)).min(DANGER_BUCKETS - 1);
         sink.add(us, Term::KING_DANGER, bucket as usize, 1);
     }
     if sink.wants(BISHOP_PAIR) && board.pieces(us, PieceKind::Bishop).several() {
         sink.add(us, Term::BISHOP_PAIR, 0, 1);
     }
 
-    if activity {
+    if side.activity {
         let king = king_attacks(ctx.king[us.index()]);
         let k = PieceKind::King.index();
         sink.add(us, Term::MOBILITY, k, n(king & !own));
         sink.add(us, Term::THREATS, k, n(king & enemy));
         sink.add(us, Term::PROTECTS, k, n(king & protectable));
     }
+}
+
+/// The terms of `side`'s pieces of `kind` (knight, bishop, rook or queen); returns the union
+/// of their attacks. Counts that are linear in the pieces are summed over the kind first, so
+/// each such term is added once per kind (the same sum, fewer additions).
+#[inline(always)]
+fn kind_terms<S: Sink>(
+    board: &Board,
+    ctx: &Context,
+    side: &Side,
+    kind: PieceKind,
+    king: &mut KingAttack,
+    sink: &mut S,
+) -> Bitboard {
+    let us = side.us;
+    let squares = board.pieces(us, kind);
+    if squares.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let k = kind.index();
+    let mut union = Bitboard::EMPTY;
+    let (mut mobility, mut threats, mut protects, mut safe) = (0, 0, 0, 0);
+    for sq in squares {
+        let att = attacks(kind, sq, ctx.occ);
+        union |= att;
+        if side.activity {
+            mobility += n(att & !side.own);
+            threats += n(att & side.enemy);
+            protects += n(att & side.protectable);
+        }
+        let moves = n(att & side.mobility_area);
+        safe += moves;
+        if side.mobility_tables {
+            sink.add(us, MOBILITY_TABLE[k - 1], moves as usize, 1);
+        }
+        let hits = att & side.zone;
+        if hits.any() {
+            king.attackers += 1;
+            king.units += ATTACK_UNITS[k - 1];
+            king.zone_hits |= hits;
+            king.pressure += n(hits);
+        }
+        match kind {
+            PieceKind::Knight if side.knights => knight(ctx, us, sq, sink),
+            PieceKind::Rook if side.rooks => rook(board, ctx, us, sq, att, sink),
+            _ => {}
+        }
+    }
+    if side.activity {
+        sink.add(us, Term::MOBILITY, k, mobility);
+        sink.add(us, Term::THREATS, k, threats);
+        sink.add(us, Term::PROTECTS, k, protects);
+    }
+    if side.safe_mobility {
+        match kind {
+            PieceKind::Bishop => sink.add(us, Term::BISHOP_MOBILITY, 0, safe),
+            PieceKind::Rook => sink.add(us, Term::ROOK_MOBILITY, 0, safe),
+            PieceKind::Queen => sink.add(us, Term::QUEEN_MOBILITY, 0, safe),
+            _ => {}
+        }
+    }
+    union
 }
 
 /// Pawn mobility (pushes and captures), threats and protects, counted per pawn.

@@ -1,0 +1,104 @@
+//! The cheap move checks agree with the slow truth on every legal move of a large, varied set
+//! of positions: both perft suites, every position two plies deep from each, and random
+//! playouts from each (promotions, en passant, castling and discovered checks all occur).
+
+use kestrel_chess::{Board, read_epd_file};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn suite_positions() -> Vec<Board> {
+    let mut out = Vec::new();
+    for path in [
+        kestrel_testdata::shared_or_fixture("perft/perftsuite.epd", "perft-cpw.epd"),
+        kestrel_testdata::fixture("perft-cpw.epd"),
+    ] {
+        let (records, errors) = read_epd_file(&path).expect("perft suite is readable");
+        assert!(errors.is_empty(), "{}: {errors:?}", path.display());
+        out.extend(records.into_iter().map(|(_, r)| r.board));
+    }
+    out
+}
+
+/// Calls `visit` on `board` and on every position up to `depth` plies below it.
+fn walk(board: &mut Board, depth: u32, visit: &mut impl FnMut(&mut Board)) {
+    visit(board);
+    if depth == 0 {
+        return;
+    }
+    for mv in board.legal_moves().iter().copied() {
+        board.make_move(mv);
+        walk(board, depth - 1, visit);
+        board.unmake_move();
+    }
+}
+
+/// Positions of random playouts of up to 60 plies from each start.
+fn playouts(starts: &[Board], seed: u64) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for start in starts {
+        for _ in 0..4 {
+            let mut board = start.clone();
+            for _ in 0..60 {
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                board.make_move(moves[rng.random_range(0..moves.len())]);
+                out.push(board.clone());
+            }
+        }
+    }
+    out
+}
+
+/// `visit` on every position of the set (tree walks and playouts).
+fn for_each_position(mut visit: impl FnMut(&mut Board)) -> usize {
+    let suite = suite_positions();
+    assert!(suite.len() >= 6, "{}", suite.len());
+    let mut count = 0;
+    let mut counted = |b: &mut Board| {
+        count += 1;
+        visit(b);
+    };
+    for start in &suite {
+        walk(&mut start.clone(), 2, &mut counted);
+    }
+    for mut b in playouts(&suite, 26) {
+        counted(&mut b);
+    }
+    count
+}
+
+#[test]
+fn gives_check_equals_making_the_move() {
+    let mut checks = 0usize;
+    let mut kinds = [0usize; 4]; // castling, en passant, promotion, other checking moves
+    let positions = for_each_position(|board| {
+        for mv in board.legal_moves().iter().copied() {
+            let fast = board.gives_check(mv);
+            board.make_move(mv);
+            let slow = board.in_check();
+            board.unmake_move();
+            assert_eq!(fast, slow, "{} {mv}", board.to_fen());
+            if slow {
+                checks += 1;
+                let k = if mv.is_castle() {
+                    0
+                } else if mv.is_en_passant() {
+                    1
+                } else if mv.is_promotion() {
+                    2
+                } else {
+                    3
+                };
+                kinds[k] += 1;
+            }
+        }
+    });
+    assert!(positions > 50_000, "{positions}");
+    assert!(
+        checks > 10_000 && kinds.iter().all(|&k| k > 0),
+        "{checks} {kinds:?}"
+    );
+}
