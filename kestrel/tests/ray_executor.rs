@@ -239,11 +239,36 @@ fn kestrel_ok(dir: &Path, args: &[&str], name: &str, extra: &[&str], env: &[(&st
         .envs(env.iter().copied())
         .output()
         .unwrap();
-    assert!(o.status.success(), "{args:?} {extra:?}: {}", stderr(&o));
+    assert!(
+        o.status.success(),
+        "{args:?} {extra:?}: {}{}",
+        stderr(&o),
+        ray_client_server_logs()
+    );
     if extra.contains(&"--executor") {
         let stdout = String::from_utf8_lossy(&o.stdout);
         assert!(stdout.contains("Ray, 2 workers"), "{args:?}: {stdout}");
     }
+}
+
+/// The error logs of Ray Client's per-connection servers in the latest Ray session, so a failure
+/// to start one explains itself in the test's output.
+fn ray_client_server_logs() -> String {
+    let logs = Path::new("/tmp/ray/session_latest/logs");
+    let Ok(entries) = std::fs::read_dir(logs) else {
+        return String::new();
+    };
+    let mut text = String::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("ray_client_server") && name.ends_with(".err") {
+            let body = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let tail: Vec<&str> = body.lines().rev().take(30).collect();
+            text += &format!("\n--- {name} (last lines) ---\n");
+            text += &tail.into_iter().rev().collect::<Vec<_>>().join("\n");
+        }
+    }
+    text
 }
 
 /// Same best params file and same log (apart from the timing column).

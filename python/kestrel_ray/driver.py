@@ -34,9 +34,33 @@ def is_loopback(address):
     return host in ("127.0.0.1", "localhost")
 
 
+# Ray Client's proxy starts one server process per connection; on a loaded machine that start
+# sometimes fails once ("Starting Ray client server failed") and the next connection works.
+CLIENT_CONNECT_ATTEMPTS = 3
+
+
 def start_ray(args):
+    """ray.init for the address; a Ray Client (ray://) connection is tried up to
+    CLIENT_CONNECT_ATTEMPTS times when its proxy fails to start a server."""
+    import time
+
     import ray
 
+    attempts = CLIENT_CONNECT_ATTEMPTS if (args.address or "").startswith("ray://") else 1
+    for attempt in range(1, attempts + 1):
+        try:
+            return init_ray(ray, args)
+        except ConnectionAbortedError as e:  # reached the proxy, its server did not start
+            if attempt == attempts:
+                raise
+            print(f"kestrel_ray: Ray Client connection {attempt} failed ({e}); retrying",
+                  file=sys.stderr)
+            ray.shutdown()
+            time.sleep(2.0 * attempt)
+
+
+def init_ray(ray, args):
+    """One ray.init: a local Ray, a loopback cluster, or any other address."""
     if args.address is None:
         ray.init(
             address="local",
