@@ -3,6 +3,7 @@
 //! late-move reduction, PVS re-searches), and the best one is kept.
 
 use crate::node::{MovesOutcome, Node};
+use crate::ordering::MovePicker;
 use crate::reductions::{ExtensionFacts, ReductionContext};
 use crate::see::{capture_gain, see_below};
 use crate::types::{INFINITY, MATE_BOUND, ONE_PLY};
@@ -51,7 +52,8 @@ impl Worker<'_> {
         plies: i32,
         futility_base: Option<i32>,
     ) -> Option<MovesOutcome> {
-        let mut picker = self.picker(GenKind::All, n.hash_move, n.ply);
+        let mut picker = MovePicker::empty();
+        self.fill_picker(&mut picker, GenKind::All, n.hash_move, n.ply);
         let plan = LoopPlan {
             plies,
             futility_base,

@@ -3,6 +3,7 @@
 //! `Some(score)` when it settles the node (0 when the search was stopped).
 
 use crate::node::Node;
+use crate::ordering::MovePicker;
 use crate::types::{Bound, MATE_BOUND, ONE_PLY};
 use crate::worker::Worker;
 use kestrel_chess::GenKind;
@@ -116,7 +117,8 @@ impl Worker<'_> {
         {
             return None;
         }
-        let mut picker = self.picker(GenKind::All, n.hash_move, n.ply);
+        let mut picker = MovePicker::empty();
+        self.fill_picker(&mut picker, GenKind::All, n.hash_move, n.ply);
         let reduced = n.depth - ONE_PLY - p.multicut_r * ONE_PLY;
         let mut cuts = 0;
         let mut tried = 0;

@@ -3,6 +3,7 @@
 //! only trusted in quiet positions. Stand pat, SEE and delta pruning keep it small.
 
 use crate::checks::gives_check;
+use crate::ordering::MovePicker;
 use crate::see::{capture_gain, see, see_below, value};
 use crate::types::{Bound, INFINITY, MATE, MAX_PLY};
 use crate::worker::Worker;
@@ -57,8 +58,9 @@ impl Worker<'_> {
         }
         let original_alpha = alpha;
 
-        let moves = self.qs_moves(in_check, qs_depth);
-        let mut picker = self.picker_over(moves, hash_move, ply);
+        let mut picker = MovePicker::empty();
+        let fill = |moves: &mut MoveList| self.qs_moves(in_check, qs_depth, moves);
+        self.fill_picker_with(&mut picker, fill, hash_move, ply);
         let mut best_move = None;
         while let Some((mv, _)) = picker.next_move() {
             if !in_check && self.qs_skips(mv, static_eval, alpha) {
@@ -106,14 +108,13 @@ impl Worker<'_> {
 
     /// The moves quiescence looks at: every evasion in check; else captures and promotions,
     /// plus quiet checks (not castling) at its first ply.
-    fn qs_moves(&self, in_check: bool, qs_depth: i32) -> MoveList {
+    fn qs_moves(&self, in_check: bool, qs_depth: i32, moves: &mut MoveList) {
         let kind = if in_check {
             GenKind::All
         } else {
             GenKind::Noisy
         };
-        let mut moves = MoveList::new();
-        self.board.generate(kind, &mut moves);
+        self.board.generate(kind, moves);
         if !in_check && self.params.use_qs_checks && qs_depth == 0 {
             let mut quiets = MoveList::new();
             self.board.generate(GenKind::Quiet, &mut quiets);
@@ -123,7 +124,6 @@ impl Worker<'_> {
                 }
             }
         }
-        moves
     }
 
     /// Out of check: a quiet check that hangs the checker, an under-promotion, a capture that

@@ -252,21 +252,31 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// The moves of `kind`, handed out best first.
-    pub(crate) fn picker(&self, kind: GenKind, hash_move: Option<Move>, ply: usize) -> MovePicker {
-        let mut moves = MoveList::new();
-        self.board.generate(kind, &mut moves);
-        self.picker_over(moves, hash_move, ply)
-    }
-
-    /// `moves`, handed out best first.
-    pub(crate) fn picker_over(
+    /// Fills `picker` with the moves of `kind`, to be handed out best first.
+    pub(crate) fn fill_picker(
         &self,
-        moves: MoveList,
+        picker: &mut MovePicker,
+        kind: GenKind,
         hash_move: Option<Move>,
         ply: usize,
-    ) -> MovePicker {
+    ) {
+        self.fill_picker_with(
+            picker,
+            |moves| self.board.generate(kind, moves),
+            hash_move,
+            ply,
+        );
+    }
+
+    /// Fills `picker` with the moves `fill` lists, to be handed out best first.
+    pub(crate) fn fill_picker_with(
+        &self,
+        picker: &mut MovePicker,
+        fill: impl FnOnce(&mut MoveList),
+        hash_move: Option<Move>,
+        ply: usize,
+    ) {
         let ctx = self.context(hash_move, ply);
-        MovePicker::new(moves, &self.board, &*self.orderer, &ctx)
+        picker.fill(fill, &self.board, &*self.orderer, &ctx);
     }
 }
