@@ -137,6 +137,72 @@ fn killed_and_resumed_ends_where_an_uninterrupted_run_ends() {
 }
 
 #[test]
+fn a_batched_run_converges_and_resumes_to_the_uninterrupted_end() {
+    let target = [30.0, 5.0, -12.0];
+    let mut settings = SpsaSettings::new(1000, 5);
+    settings.batch = 4;
+    settings.checkpoint_every = 5;
+    let whole_dir = out_dir("batched-whole");
+    let objective = Quadratic::new(&target, 0);
+    let whole = run_spsa(
+        &params(),
+        &settings,
+        &objective,
+        &whole_dir,
+        false,
+        &mut |_| {},
+    )
+    .unwrap();
+    for (t, want) in whole.theta.iter().zip(target) {
+        assert!((t - want).abs() < 1.0, "θ {:?} vs {target:?}", whole.theta);
+    }
+    // Batches 1-4, 5-8, ...: the crash at 23 loses the batch 21-24, and the checkpoint
+    // (written after the batch that reached 20) holds 20 iterations.
+    let dir = out_dir("batched-resumed");
+    let crashing = Quadratic::new(&target, 23);
+    let err = run_spsa(&params(), &settings, &crashing, &dir, false, &mut |_| {}).unwrap_err();
+    assert!(err.contains("iterations 21-24"), "{err}");
+    let mut seen = Vec::new();
+    let resumed = run_spsa(&params(), &settings, &crashing, &dir, true, &mut |r| {
+        seen.push(r.iteration)
+    })
+    .unwrap();
+    assert_eq!(seen.first(), Some(&21));
+    assert_eq!(resumed, whole);
+    // The batch changes the run (θ+ and θ− of a batch come from its first θ).
+    let mut classic = settings.clone();
+    classic.batch = 1;
+    let classic_dir = out_dir("batched-classic");
+    let one = run_spsa(
+        &params(),
+        &classic,
+        &objective,
+        &classic_dir,
+        false,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(one.rows[0], whole.rows[0]);
+    assert_ne!(one.rows[1], whole.rows[1]);
+    // A checkpoint of another batch size is refused.
+    let err = run_spsa(&params(), &classic, &crashing, &dir, true, &mut |_| {}).unwrap_err();
+    assert!(err.contains("other parameters or settings"), "{err}");
+    settings.batch = 0;
+    let err = run_spsa(
+        &params(),
+        &settings,
+        &objective,
+        &out_dir("b0"),
+        false,
+        &mut |_| {},
+    );
+    assert!(err.unwrap_err().contains("at least 1 iteration"));
+    for d in [dir, whole_dir, classic_dir] {
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}
+
+#[test]
 fn bad_parameters_are_clear_errors() {
     let dir = out_dir("bad");
     let objective = Quadratic::new(&[0.0; 3], 0);

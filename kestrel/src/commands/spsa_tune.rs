@@ -51,6 +51,11 @@ pub struct SpsaArgs {
     /// Game pairs per iteration (one opening each, colours reversed).
     #[arg(long, default_value_t = 1)]
     pairs: usize,
+    /// Iterations drawn from the same θ and played side by side, their updates then applied
+    /// in order. 1 is classic SPSA; more keep the cores busy (every iteration waits for its
+    /// slowest game otherwise). The result depends on it, never on --threads or the executor.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    batch: u64,
     /// With --set: OpenBench's r_end (learning rate at the end of the run).
     #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END)]
     r_end: f64,
@@ -187,12 +192,14 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     println!("games on          {}", executor.describe());
     let mut settings = SpsaSettings::new(a.iterations, a.seed);
     settings.checkpoint_every = a.checkpoint_every;
+    settings.batch = a.batch;
     if !a.job.quiet {
         println!(
-            "SPSA: {} values, {} iterations of {} pair(s), {limit}, seed {}, {threads} thread(s), out {}",
+            "SPSA: {} values, {} iterations of {} pair(s) in batches of {}, {limit}, seed {}, {threads} thread(s), out {}",
             params.len(),
             a.iterations,
             a.pairs,
+            a.batch,
             a.seed,
             a.out.display()
         );

@@ -5,7 +5,7 @@
 //! or depth a run is the same on any thread count, in process or on workers.
 
 use super::pairs::{PairsFitness, outcome_of};
-use super::run::{Duel, Objective};
+use super::run::{Duel, DuelPoints, Objective};
 use super::schedule::SpsaParam;
 use kestrel_ga::{Executor, FitnessJob, RealGenome};
 use kestrel_params::{ParamDecl, ParamValues, SpsaLine};
@@ -97,31 +97,64 @@ impl<'a> GamePairs<'a> {
 
 impl Objective for GamePairs<'_> {
     fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String> {
+        let mut duels = self.duels(&[DuelPoints { plus, minus, k }])?;
+        Ok(duels.remove(0))
+    }
+
+    /// Every pair of every duel in one executor job, so the executor keeps all its cores or
+    /// workers busy until the batch's last game.
+    fn duels(&self, points: &[DuelPoints<'_>]) -> Result<Vec<Duel>, String> {
+        let Some(first) = points.first() else {
+            return Ok(Vec::new());
+        };
+        if points
+            .iter()
+            .enumerate()
+            .any(|(j, p)| p.k != first.k + j as u64)
+        {
+            return Err("a batch of duels must hold consecutive iterations".into());
+        }
         let genome = |values: &[i32]| RealGenome(values.iter().map(|&v| f64::from(v)).collect());
         let job = FitnessJob {
-            generation: k,
-            sample_seed: k,
-            genomes: vec![genome(plus), genome(minus)],
+            generation: first.k,
+            sample_seed: first.k,
+            genomes: points
+                .iter()
+                .flat_map(|p| [genome(p.plus), genome(p.minus)])
+                .collect(),
         };
         let results = self.executor.run_tasks(&self.fitness, &job)?;
-        let mut duel = Duel::default();
-        let mut penta = Penta::default();
-        for r in &results {
-            let [first, second, faults] = r[..] else {
-                return Err(format!("a game pair answered {} numbers, not 3", r.len()));
-            };
-            let (a, b) = (outcome_of(first), outcome_of(second));
-            for o in [a, b] {
-                match o {
-                    Outcome::Win => duel.wins += 1,
-                    Outcome::Draw => duel.draws += 1,
-                    Outcome::Loss => duel.losses += 1,
-                }
-            }
-            penta.add_pair(a, b);
-            duel.faults += faults as u64;
+        let pairs = self.fitness.pairs;
+        if results.len() != pairs * points.len() {
+            return Err(format!(
+                "{} game pairs answered, {} expected",
+                results.len(),
+                pairs * points.len()
+            ));
         }
-        duel.penta = [penta.ll, penta.ld, penta.wl, penta.dd, penta.wd, penta.ww];
-        Ok(duel)
+        results.chunks(pairs).map(duel_of).collect()
     }
+}
+
+/// One duel's totals from its pairs' task results.
+fn duel_of(results: &[Vec<f64>]) -> Result<Duel, String> {
+    let mut duel = Duel::default();
+    let mut penta = Penta::default();
+    for r in results {
+        let [first, second, faults] = r[..] else {
+            return Err(format!("a game pair answered {} numbers, not 3", r.len()));
+        };
+        let (a, b) = (outcome_of(first), outcome_of(second));
+        for o in [a, b] {
+            match o {
+                Outcome::Win => duel.wins += 1,
+                Outcome::Draw => duel.draws += 1,
+                Outcome::Loss => duel.losses += 1,
+            }
+        }
+        penta.add_pair(a, b);
+        duel.faults += faults as u64;
+    }
+    duel.penta = [penta.ll, penta.ld, penta.wl, penta.dd, penta.wd, penta.ww];
+    Ok(duel)
 }

@@ -13,6 +13,6 @@ pub mod schedule;
 pub mod state;
 pub mod step;
 
-pub use run::{Duel, Objective, run_spsa};
+pub use run::{Duel, DuelPoints, Objective, run_spsa};
 pub use schedule::{SpsaParam, SpsaSettings};
 pub use state::{SpsaRow, SpsaState};

@@ -1,8 +1,10 @@
-//! One SPSA iteration's games as a tasked fitness, so that any executor (in process, worker
-//! processes, Ray) can play them: the two genomes are θ+ and θ− (the tuned elements' integer
-//! values), task `i` is game pair `i` (one opening, θ+ White then θ− White) and answers
-//! θ+'s two points and the games lost to a fault. The openings are drawn from the seed and
-//! the iteration (the job's sample seed), so the results do not depend on where tasks run.
+//! SPSA iterations' games as a tasked fitness, so that any executor (in process, worker
+//! processes, Ray) can play them: the genomes are θ+ and θ− (the tuned elements' integer
+//! values) of one iteration or of several consecutive ones (θ+ and θ− of the job's sample
+//! seed, then of the next iteration, ...); task `j·pairs + i` is game pair `i` of duel `j`
+//! (one opening, θ+ White then θ− White) and answers θ+'s two points and the games lost to a
+//! fault. The openings are drawn from the seed and the iteration, so the results do not
+//! depend on where tasks run or how iterations are batched.
 
 use super::chess::TunedElement;
 use super::step::iteration_rng;
@@ -139,8 +141,8 @@ impl PairsFitness {
 }
 
 impl FitnessTasks<RealGenome> for PairsFitness {
-    fn task_count(&self, _sample_seed: u64, _genomes: &[RealGenome]) -> usize {
-        self.pairs
+    fn task_count(&self, _sample_seed: u64, genomes: &[RealGenome]) -> usize {
+        self.pairs * (genomes.len() / 2)
     }
 
     fn run_tasks(
@@ -149,38 +151,63 @@ impl FitnessTasks<RealGenome> for PairsFitness {
         genomes: &[RealGenome],
         range: Range<usize>,
     ) -> Vec<TaskResult> {
-        let configs = (self.config(&genomes[0]), self.config(&genomes[1]));
-        let (Ok(plus), Ok(minus)) = configs else {
-            // Values outside the declared ranges: every game is a fault of θ+ (never seen
-            // from SPSA, which clamps θ± to the ranges).
-            return range.map(|_| vec![0.0, 0.0, 2.0]).collect();
-        };
-        let picks = self.picks(sample_seed);
-        picks[range]
+        // Duel `j` is iteration `sample_seed + j`; only the duels the range touches are built.
+        let duels = (range.start / self.pairs)..range.end.div_ceil(self.pairs);
+        let prepared: Vec<_> = duels
+            .clone()
+            .map(|j| {
+                let configs = (
+                    self.config(&genomes[2 * j]),
+                    self.config(&genomes[2 * j + 1]),
+                );
+                let picks = self.picks(sample_seed + j as u64);
+                match configs {
+                    (Ok(plus), Ok(minus)) => Some((plus, minus, picks)),
+                    // Values outside the declared ranges: every game is a fault of θ+ (never
+                    // seen from SPSA, which clamps θ± to the ranges).
+                    _ => None,
+                }
+            })
+            .collect();
+        let tasks: Vec<usize> = range.collect();
+        tasks
             .par_iter()
-            .map(|&i| self.play_pair(&plus, &minus, &self.openings[i]))
+            .map(|&task| {
+                let (j, pair) = (task / self.pairs, task % self.pairs);
+                match &prepared[j - duels.start] {
+                    Some((plus, minus, picks)) => {
+                        self.play_pair(plus, minus, &self.openings[picks[pair]])
+                    }
+                    None => vec![0.0, 0.0, 2.0],
+                }
+            })
             .collect()
     }
 
-    /// θ+'s and θ−'s points (fitness) and θ+'s points minus θ−'s (objective).
+    /// Per duel: θ+'s and θ−'s points (fitness) and θ+'s points minus θ−'s (objective).
     fn combine(
         &self,
         _sample_seed: u64,
         _genomes: &[RealGenome],
         results: &[TaskResult],
     ) -> Vec<Evaluation> {
-        let plus: f64 = results.iter().map(|r| r[0] + r[1]).sum();
-        let minus = 2.0 * results.len() as f64 - plus;
-        vec![
-            Evaluation {
-                fitness: plus,
-                objective: plus - minus,
-            },
-            Evaluation {
-                fitness: minus,
-                objective: minus - plus,
-            },
-        ]
+        results
+            .chunks(self.pairs)
+            .flat_map(|duel| {
+                let plus: f64 = duel.iter().map(|r| r[0] + r[1]).sum();
+                let minus = 2.0 * duel.len() as f64 - plus;
+                [
+                    Evaluation {
+                        fitness: plus,
+                        objective: plus - minus,
+                    },
+                    Evaluation {
+                        fitness: minus,
+                        objective: minus - plus,
+                    },
+                ]
+            })
+            .collect()
     }
 }
 
@@ -189,9 +216,10 @@ impl FitnessFunction<RealGenome> for PairsFitness {
         evaluate_by_tasks(self, sample_seed, genomes)
     }
 
-    /// Both genomes in one chunk: a duel cannot be split by genome.
+    /// A job is one chunk: a duel cannot be split by genome, and the duels of a batch draw
+    /// their openings from the job's sample seed and their place in it.
     fn chunk_size(&self) -> usize {
-        2
+        usize::MAX
     }
 
     fn fingerprint(&self) -> String {

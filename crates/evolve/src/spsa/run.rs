@@ -30,7 +30,26 @@ impl Duel {
 /// arguments (and its own seed) for runs to be reproducible and resumable. An `Err` stops the
 /// run (after the last checkpoint, which a resume continues from).
 pub trait Objective: Sync {
+    /// θ+ (`plus`) against θ− (`minus`) at iteration `k`.
     fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String>;
+
+    /// The duels of consecutive iterations, in order; an objective that can play them side by
+    /// side overrides this (the default plays them one after another).
+    fn duels(&self, points: &[DuelPoints<'_>]) -> Result<Vec<Duel>, String> {
+        points
+            .iter()
+            .map(|p| self.duel(p.plus, p.minus, p.k))
+            .collect()
+    }
+}
+
+/// The two points of one iteration's duel.
+#[derive(Clone, Copy, Debug)]
+pub struct DuelPoints<'a> {
+    pub plus: &'a [i32],
+    pub minus: &'a [i32],
+    /// The iteration (1-based).
+    pub k: u64,
 }
 
 /// File names in the output folder.
@@ -67,19 +86,47 @@ pub fn run_spsa(
         }
         SpsaState::new(params, settings)
     };
+    // Batches start at multiples of the batch size and checkpoints are written only between
+    // batches, so a resumed run meets the batches an uninterrupted one met.
     while state.done < settings.iterations {
-        let k = state.done + 1;
-        let p = perturb(params, settings, &state.theta, k);
-        let duel = objective
-            .duel(&p.plus, &p.minus, k)
-            .map_err(|e| format!("iteration {k}: {e}"))?;
-        let signal = duel.wins as f64 - duel.losses as f64;
-        state.theta = update(params, settings, &state.theta, &p.delta, k, signal);
-        let row = next_row(&state.last(), k, &state.theta, &duel);
-        on_iteration(&row);
-        state.rows.push(row);
-        state.done = k;
-        if k % settings.checkpoint_every == 0 || k == settings.iterations {
+        let first = state.done + 1;
+        let last = (state.done + settings.batch).min(settings.iterations);
+        let perturbations: Vec<_> = (first..=last)
+            .map(|k| perturb(params, settings, &state.theta, k))
+            .collect();
+        let points: Vec<DuelPoints> = (first..=last)
+            .zip(&perturbations)
+            .map(|(k, p)| DuelPoints {
+                plus: &p.plus,
+                minus: &p.minus,
+                k,
+            })
+            .collect();
+        let duels = objective.duels(&points).map_err(|e| {
+            if first == last {
+                format!("iteration {first}: {e}")
+            } else {
+                format!("iterations {first}-{last}: {e}")
+            }
+        })?;
+        if duels.len() != points.len() {
+            return Err(format!(
+                "iterations {first}-{last}: {} duels for {} iterations",
+                duels.len(),
+                points.len()
+            ));
+        }
+        let mut checkpoint_due = false;
+        for ((k, p), duel) in (first..=last).zip(&perturbations).zip(&duels) {
+            let signal = duel.wins as f64 - duel.losses as f64;
+            state.theta = update(params, settings, &state.theta, &p.delta, k, signal);
+            let row = next_row(&state.last(), k, &state.theta, duel);
+            on_iteration(&row);
+            state.rows.push(row);
+            state.done = k;
+            checkpoint_due |= k % settings.checkpoint_every == 0 || k == settings.iterations;
+        }
+        if checkpoint_due {
             save_all(&state, out)?;
         }
     }

@@ -55,10 +55,21 @@ pub struct SpsaSettings {
     pub seed: u64,
     /// Write the checkpoint every this many iterations (and at the end).
     pub checkpoint_every: u64,
+    /// Iterations drawn from the same θ and played side by side (1: classic SPSA, one duel
+    /// after another). More keep every core busy between θ updates; the updates are still
+    /// applied one iteration at a time, in order, so the run depends on the batch but never on
+    /// the threads or the executor.
+    #[serde(default = "one")]
+    pub batch: u64,
+}
+
+fn one() -> u64 {
+    1
 }
 
 impl SpsaSettings {
-    /// α = 0.602, γ = 0.101, A = 10% of the iterations, a checkpoint every 10 iterations.
+    /// α = 0.602, γ = 0.101, A = 10% of the iterations, a checkpoint every 10 iterations,
+    /// batches of 1.
     pub fn new(iterations: u64, seed: u64) -> SpsaSettings {
         SpsaSettings {
             iterations,
@@ -67,6 +78,7 @@ impl SpsaSettings {
             a_fraction: 0.1,
             seed,
             checkpoint_every: 10,
+            batch: 1,
         }
     }
 
@@ -77,6 +89,9 @@ impl SpsaSettings {
         }
         if self.checkpoint_every == 0 {
             return Err("checkpoint interval must be at least 1".into());
+        }
+        if self.batch == 0 {
+            return Err("an SPSA batch must hold at least 1 iteration".into());
         }
         for (name, v) in [("alpha", self.alpha), ("gamma", self.gamma)] {
             if !(v > 0.0 && v.is_finite()) {
