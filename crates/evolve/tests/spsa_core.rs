@@ -96,6 +96,27 @@ fn converges_on_a_noiseless_quadratic() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Runs `crashing` (which fails at iteration 23) into `dir`, checks the error names `failed`,
+/// that starting over on the folder is refused, and that `--resume` replays from iteration 21;
+/// returns the resumed run's end.
+fn crash_and_resume(
+    settings: &SpsaSettings,
+    crashing: &Quadratic,
+    dir: &std::path::Path,
+    failed: &str,
+) -> kestrel_evolve::spsa::SpsaState {
+    let err = run_spsa(&params(), settings, crashing, dir, false, &mut |_| {}).unwrap_err();
+    assert!(err.contains(failed), "{err}");
+    assert!(run_spsa(&params(), settings, crashing, dir, false, &mut |_| {}).is_err());
+    let mut seen = Vec::new();
+    let resumed = run_spsa(&params(), settings, crashing, dir, true, &mut |r| {
+        seen.push(r.iteration)
+    })
+    .unwrap();
+    assert_eq!(seen.first(), Some(&21));
+    resumed
+}
+
 #[test]
 fn killed_and_resumed_ends_where_an_uninterrupted_run_ends() {
     let target = [30.0, 5.0, -12.0];
@@ -114,16 +135,7 @@ fn killed_and_resumed_ends_where_an_uninterrupted_run_ends() {
     // Crash at iteration 23: the checkpoint holds 20 iterations.
     let dir = out_dir("resumed");
     let crashing = Quadratic::new(&target, 23);
-    let err = run_spsa(&params(), &settings, &crashing, &dir, false, &mut |_| {}).unwrap_err();
-    assert!(err.contains("iteration 23"), "{err}");
-    // Starting over on the folder is refused; resuming replays 21.. and ends the same.
-    assert!(run_spsa(&params(), &settings, &crashing, &dir, false, &mut |_| {}).is_err());
-    let mut seen = Vec::new();
-    let resumed = run_spsa(&params(), &settings, &crashing, &dir, true, &mut |r| {
-        seen.push(r.iteration)
-    })
-    .unwrap();
-    assert_eq!(seen.first(), Some(&21));
+    let resumed = crash_and_resume(&settings, &crashing, &dir, "iteration 23");
     assert_eq!(resumed, whole);
     let csv = |d: &PathBuf| std::fs::read_to_string(d.join("spsa.csv")).unwrap();
     assert_eq!(csv(&dir), csv(&whole_dir));
@@ -160,14 +172,7 @@ fn a_batched_run_converges_and_resumes_to_the_uninterrupted_end() {
     // (written after the batch that reached 20) holds 20 iterations.
     let dir = out_dir("batched-resumed");
     let crashing = Quadratic::new(&target, 23);
-    let err = run_spsa(&params(), &settings, &crashing, &dir, false, &mut |_| {}).unwrap_err();
-    assert!(err.contains("iterations 21-24"), "{err}");
-    let mut seen = Vec::new();
-    let resumed = run_spsa(&params(), &settings, &crashing, &dir, true, &mut |r| {
-        seen.push(r.iteration)
-    })
-    .unwrap();
-    assert_eq!(seen.first(), Some(&21));
+    let resumed = crash_and_resume(&settings, &crashing, &dir, "iterations 21-24");
     assert_eq!(resumed, whole);
     // The batch changes the run (θ+ and θ− of a batch come from its first θ).
     let mut classic = settings.clone();

@@ -324,11 +324,13 @@ impl MovePicker {
     }
 }
 
-/// The first `n` scores, which the caller has written.
+/// The first `n` scores, which the caller has written (only `MovePicker` calls it, with
+/// `n` at most the length its `fill` wrote).
 fn written_prefix(scores: &mut [MaybeUninit<i32>], n: usize) -> &mut [i32] {
     let prefix = &mut scores[..n];
-    // SAFETY: `MovePicker::new` writes the first `moves.len()` scores before any read and the
-    // list never grows afterwards; `MaybeUninit<i32>` has `i32`'s layout.
+    // SAFETY: `MovePicker::fill` writes the first `moves.len()` scores before any read, and
+    // the list (private to the picker) only changes in `fill`; `MaybeUninit<i32>` has `i32`'s
+    // layout.
     unsafe { std::slice::from_raw_parts_mut(prefix.as_mut_ptr().cast::<i32>(), n) }
 }
 
