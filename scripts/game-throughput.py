@@ -67,7 +67,7 @@ def match(kestrel, nodes, games, cores):
     }
 
 
-def spsa(kestrel, nodes, iterations, pairs, cores, batch=1, executor=None):
+def spsa(kestrel, nodes, iterations, pairs, cores, batch=1, executor=None, job_tasks=None):
     """An SPSA run: its games, wall seconds, and seconds from the executor being ready (the
     "games on ..." line) to the end."""
     out = tempfile.mkdtemp(prefix="kestrel-throughput-")
@@ -79,6 +79,8 @@ def spsa(kestrel, nodes, iterations, pairs, cores, batch=1, executor=None):
     ]
     if executor:
         cmd += ["--executor", "ray", "--ray-workers", str(executor)]
+        if job_tasks:
+            cmd += ["--job-tasks", str(job_tasks)]
     start = time.monotonic()
     ready = None
     try:
@@ -108,6 +110,7 @@ def main():
     ap.add_argument("--pairs", type=int, default=2, help="SPSA game pairs an iteration (2)")
     ap.add_argument("--batch", type=int, default=8, help="SPSA iterations a batch (8)")
     ap.add_argument("--ray", action="store_true", help="also SPSA on Ray with 1 and 2 workers")
+    ap.add_argument("--job-tasks", type=int, help="game pairs a Ray job (default: kestrel's)")
     a = ap.parse_args()
     if not os.path.exists(a.kestrel):
         sys.exit(f"{a.kestrel} not found: cargo build --release")
@@ -127,7 +130,8 @@ def main():
             rows.append((f"tune spsa, {a.pairs} pairs, batch {batch}", r, a.cores))
         if a.ray:
             for workers in (1, 2):
-                r = spsa(a.kestrel, nodes, iterations, a.pairs, a.cores, a.batch, workers)
+                r = spsa(a.kestrel, nodes, iterations, a.pairs, a.cores, a.batch, workers,
+                         a.job_tasks)
                 rows.append((f"tune spsa, batch {a.batch}, Ray, {workers} worker(s)", r, workers))
         for name, r, cores in rows:
             per_core = r["games"] / r["secs"] / cores
