@@ -10,6 +10,7 @@ mod castling;
 mod epd;
 mod fen;
 mod gives_check;
+mod legality;
 mod movegen;
 mod moves;
 pub mod perft;

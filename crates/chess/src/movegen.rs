@@ -199,7 +199,7 @@ impl Board {
 
     /// En passant removes two pawns from a line at once, so it is checked by looking at the
     /// king's attackers on the resulting occupancy.
-    fn en_passant_is_legal(&self, from: Square, to: Square) -> bool {
+    pub(crate) fn en_passant_is_legal(&self, from: Square, to: Square) -> bool {
         let us = self.side_to_move();
         let them = us.flip();
         let captured = Square(to.0 ^ 8);
@@ -230,25 +230,6 @@ impl Board {
         {
             list.push(Move::new(sq(4), sq(2), MoveFlag::QueenCastle));
         }
-    }
-
-    /// Whether `mv` is a legal move here (for moves from the hash table, killers or input).
-    pub fn is_legal(&self, mv: Move) -> bool {
-        if mv.is_null() {
-            return false;
-        }
-        match self.piece_at(mv.from()) {
-            Some(p) if p.color == self.side_to_move() => {}
-            _ => return false,
-        }
-        let mut list = MoveList::new();
-        let kind = if mv.is_noisy() {
-            GenKind::Noisy
-        } else {
-            GenKind::Quiet
-        };
-        self.generate(kind, &mut list);
-        list.contains(mv)
     }
 
     /// Finds the legal move with these squares and promotion piece, building the flags.

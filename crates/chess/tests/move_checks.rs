@@ -2,7 +2,7 @@
 //! of positions: both perft suites, every position two plies deep from each, and random
 //! playouts from each (promotions, en passant, castling and discovered checks all occur).
 
-use kestrel_chess::{Board, read_epd_file};
+use kestrel_chess::{Board, Move, read_epd_file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -101,4 +101,61 @@ fn gives_check_equals_making_the_move() {
         checks > 10_000 && kinds.iter().all(|&k| k > 0),
         "{checks} {kinds:?}"
     );
+}
+
+/// `is_legal` (one move, no list) answers exactly "the generator lists it": for every 16-bit
+/// value on every 16th position, and on the others for their own moves and the previous
+/// position's (as a hash move from a nearby position would be).
+#[test]
+fn is_legal_equals_the_generated_list() {
+    let mut exhaustive = 0usize;
+    let mut legal_kinds = [0usize; 4]; // castling, en passant, promotion, double push
+    let mut previous: Vec<Move> = Vec::new();
+    let mut index = 0usize;
+    let positions = for_each_position(|board| {
+        let listed = board.legal_moves();
+        let is_listed = |mv: Move| listed.iter().any(|&m| m == mv);
+        for &mv in listed.iter().chain(previous.iter()) {
+            assert_eq!(
+                board.is_legal(mv),
+                is_listed(mv),
+                "{} {mv:?}",
+                board.to_fen()
+            );
+        }
+        if index % 16 == 0 {
+            exhaustive += 1;
+            let mut generated = vec![false; 1 << 16];
+            for &m in listed.iter() {
+                generated[m.0 as usize] = true;
+            }
+            for bits in 0..=u16::MAX {
+                let mv = Move(bits);
+                assert_eq!(
+                    board.is_legal(mv),
+                    generated[bits as usize],
+                    "{} {mv:?}",
+                    board.to_fen()
+                );
+            }
+            for &m in listed.iter() {
+                let k = [
+                    m.is_castle(),
+                    m.is_en_passant(),
+                    m.is_promotion(),
+                    m.is_double_push(),
+                ];
+                for (count, hit) in legal_kinds.iter_mut().zip(k) {
+                    *count += hit as usize;
+                }
+            }
+        }
+        index += 1;
+        previous = listed.iter().copied().collect();
+    });
+    assert!(
+        positions > 50_000 && exhaustive > 3_000,
+        "{positions} {exhaustive}"
+    );
+    assert!(legal_kinds.iter().all(|&k| k > 0), "{legal_kinds:?}");
 }

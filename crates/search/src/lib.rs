@@ -30,6 +30,7 @@ mod move_loop;
 mod node;
 pub mod ordering;
 mod params;
+mod picker;
 mod pruning;
 mod qsearch;
 mod reductions;

@@ -3,7 +3,7 @@
 //! late-move reduction, PVS re-searches), and the best one is kept.
 
 use crate::node::{MovesOutcome, Node};
-use crate::ordering::MovePicker;
+use crate::picker::MovePicker;
 use crate::reductions::{ExtensionFacts, ReductionContext};
 use crate::see::{capture_gain, see_below};
 use crate::types::{INFINITY, MATE_BOUND, ONE_PLY};

@@ -6,8 +6,7 @@
 use crate::params::SearchParams;
 use crate::see::{capture_gain, see, value};
 use crate::types::MAX_PLY;
-use kestrel_chess::{Board, Move, MoveList, PieceKind};
-use std::mem::MaybeUninit;
+use kestrel_chess::{Board, Move, PieceKind};
 
 /// What the search knows about the node whose moves are being ordered.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +50,8 @@ pub fn heuristic_orderer(params: &SearchParams) -> Box<dyn MoveOrderer> {
     Box::new(HeuristicOrderer::new(params))
 }
 
-const HASH_SCORE: i32 = 1 << 30;
+/// The hash move's score: above every other.
+pub(crate) const HASH_SCORE: i32 = 1 << 30;
 const GOOD_NOISY: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 27;
 const KILLER_2: i32 = KILLER_1 - 1;
@@ -237,156 +237,5 @@ impl MoveOrderer for HeuristicOrderer {
             row.fill(Move::NULL);
         }
         self.cont.fill(0);
-    }
-}
-
-/// Hands out moves best-first by lazy selection sort (a cut-off usually comes early, so most
-/// lists are never fully sorted).
-pub struct MovePicker {
-    moves: MoveList,
-    /// The ordering scores; only the first `moves.len()` are initialised.
-    scores: [MaybeUninit<i32>; kestrel_chess::MAX_MOVES],
-    next: usize,
-}
-
-impl MovePicker {
-    /// A picker with no moves; [`MovePicker::fill`] gives it its moves.
-    #[inline(always)]
-    pub fn empty() -> MovePicker {
-        // Written field by field: a struct literal with uninitialised arrays let the compiler
-        // zero them at some call sites.
-        let mut picker = MaybeUninit::<MovePicker>::uninit();
-        let p = picker.as_mut_ptr();
-        // SAFETY: every field that is not an array of `MaybeUninit` is written before
-        // `assume_init`.
-        unsafe {
-            std::ptr::addr_of_mut!((*p).moves).write(MoveList::new());
-            std::ptr::addr_of_mut!((*p).next).write(0);
-            picker.assume_init()
-        }
-    }
-
-    /// Replaces the moves by those `fill` writes into the list, scored by `orderer`. The
-    /// picker is filled where it lives rather than built and moved: a node makes one, and
-    /// copying its 1.5 KB showed in the profile.
-    #[inline(always)]
-    pub fn fill(
-        &mut self,
-        fill: impl FnOnce(&mut MoveList),
-        board: &Board,
-        orderer: &dyn MoveOrderer,
-        ctx: &OrderContext,
-    ) {
-        self.moves.clear();
-        self.next = 0;
-        fill(&mut self.moves);
-        let n = self.moves.len();
-        for s in &mut self.scores[..n] {
-            s.write(0);
-        }
-        let scores = written_prefix(&mut self.scores, n);
-        orderer.score(board, self.moves.as_slice(), ctx, scores);
-    }
-
-    /// The scores of the list's moves.
-    fn scores_mut(&mut self) -> &mut [i32] {
-        written_prefix(&mut self.scores, self.moves.len())
-    }
-
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The next move and its ordering score.
-    pub fn next_move(&mut self) -> Option<(Move, i32)> {
-        let next = self.next;
-        if next >= self.moves.len() {
-            return None;
-        }
-        // The first of the highest scores (as a scan keeping the first strict maximum would
-        // find), in two passes the compiler vectorises.
-        let scores = self.scores_mut();
-        let rest = &scores[next..];
-        let top = rest.iter().copied().max().expect("moves remain");
-        let best = next
-            + rest
-                .iter()
-                .position(|&s| s == top)
-                .expect("the max is there");
-        scores.swap(next, best);
-        self.moves.swap(next, best);
-        self.next += 1;
-        Some((self.moves[next], top))
-    }
-}
-
-/// The first `n` scores, which the caller has written (only `MovePicker` calls it, with
-/// `n` at most the length its `fill` wrote).
-fn written_prefix(scores: &mut [MaybeUninit<i32>], n: usize) -> &mut [i32] {
-    let prefix = &mut scores[..n];
-    // SAFETY: `MovePicker::fill` writes the first `moves.len()` scores before any read, and
-    // the list (private to the picker) only changes in `fill`; `MaybeUninit<i32>` has `i32`'s
-    // layout.
-    unsafe { std::slice::from_raw_parts_mut(prefix.as_mut_ptr().cast::<i32>(), n) }
-}
-
-#[cfg(test)]
-mod picker_tests {
-    use super::*;
-
-    /// Scores each move by a fixed table lookup on its index in the list, so the test knows
-    /// the order to expect.
-    struct ByTable(Vec<i32>);
-
-    impl MoveOrderer for ByTable {
-        fn score(&self, _: &Board, moves: &[Move], _: &OrderContext, scores: &mut [i32]) {
-            assert_eq!(scores.len(), moves.len());
-            scores.copy_from_slice(&self.0[..moves.len()]);
-        }
-        fn on_cutoff(&mut self, _: &Board, _: Move, _: &[Move], _: i32, _: &OrderContext) {}
-        fn clear(&mut self) {}
-    }
-
-    fn ctx() -> OrderContext {
-        OrderContext {
-            hash_move: None,
-            ply: 0,
-            prev_move: None,
-        }
-    }
-
-    #[test]
-    fn hands_out_every_move_best_first_and_refills_cleanly() {
-        let board = Board::startpos();
-        let mut all = MoveList::new();
-        board.generate(kestrel_chess::GenKind::All, &mut all);
-        assert_eq!(all.len(), 20);
-        let table: Vec<i32> = (0..20).map(|i| [5, -3, 5, 9, 0][i % 5]).collect();
-        let orderer = ByTable(table.clone());
-        let mut picker = MovePicker::empty();
-        picker.fill(
-            |m| board.generate(kestrel_chess::GenKind::All, m),
-            &board,
-            &orderer,
-            &ctx(),
-        );
-        let mut expected: Vec<(Move, i32)> = all.iter().copied().zip(table).collect();
-        // Scores come out in descending order; the unique top score names its move.
-        expected.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-        let got: Vec<(Move, i32)> = std::iter::from_fn(|| picker.next_move()).collect();
-        assert_eq!(got.len(), 20);
-        assert_eq!(got.iter().map(|g| g.1).collect::<Vec<_>>(), {
-            expected.iter().map(|e| e.1).collect::<Vec<_>>()
-        });
-        assert_eq!(got[0].0, expected[0].0);
-        // Refilled with fewer moves, the picker forgets the old ones.
-        picker.fill(|m| m.push(all[7]), &board, &orderer, &ctx());
-        assert_eq!(picker.len(), 1);
-        assert_eq!(picker.next_move(), Some((all[7], 5)));
-        assert_eq!(picker.next_move(), None);
     }
 }

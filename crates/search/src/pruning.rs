@@ -3,7 +3,7 @@
 //! `Some(score)` when it settles the node (0 when the search was stopped).
 
 use crate::node::Node;
-use crate::ordering::MovePicker;
+use crate::picker::MovePicker;
 use crate::types::{Bound, MATE_BOUND, ONE_PLY};
 use crate::worker::Worker;
 use kestrel_chess::GenKind;

@@ -3,7 +3,7 @@
 //! only trusted in quiet positions. Stand pat, SEE and delta pruning keep it small.
 
 use crate::checks::gives_check;
-use crate::ordering::MovePicker;
+use crate::picker::MovePicker;
 use crate::see::{capture_gain, see, see_below, value};
 use crate::types::{Bound, INFINITY, MATE, MAX_PLY};
 use crate::worker::Worker;
@@ -58,11 +58,17 @@ impl Worker<'_> {
         }
         let original_alpha = alpha;
 
+        // Out of check the hash move is staged: noisy scores depend on the board alone, so
+        // the order is the same and a hash move that cuts off saves the generation.
         let mut picker = MovePicker::empty();
-        let fill = |moves: &mut MoveList| self.qs_moves(in_check, qs_depth, moves);
-        self.fill_picker_with(&mut picker, fill, hash_move, ply);
+        match hash_move {
+            Some(mv) if !in_check => picker.stage(mv),
+            _ => self.fill_qs_picker(&mut picker, in_check, qs_depth, hash_move, ply),
+        }
         let mut best_move = None;
-        while let Some((mv, _)) = picker.next_move() {
+        while let Some((mv, _)) = picker.next_staged(|p| {
+            self.fill_qs_picker(p, in_check, qs_depth, hash_move, ply);
+        }) {
             if !in_check && self.qs_skips(mv, static_eval, alpha) {
                 continue;
             }
@@ -104,6 +110,19 @@ impl Worker<'_> {
                 .store(key, best_move, best_score, eval, 0, bound, ply);
         }
         best_score
+    }
+
+    /// Fills `picker` with [`Worker::qs_moves`], ordered.
+    fn fill_qs_picker(
+        &self,
+        picker: &mut MovePicker,
+        in_check: bool,
+        qs_depth: i32,
+        hash_move: Option<Move>,
+        ply: usize,
+    ) {
+        let fill = |moves: &mut MoveList| self.qs_moves(in_check, qs_depth, moves);
+        self.fill_picker_with(picker, fill, hash_move, ply);
     }
 
     /// The moves quiescence looks at: every evasion in check; else captures and promotions,

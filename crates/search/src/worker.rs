@@ -5,8 +5,9 @@
 
 use crate::SearchControl;
 use crate::blockage::is_blocked_pawn_ending;
-use crate::ordering::{MoveOrderer, MovePicker, OrderContext};
+use crate::ordering::{MoveOrderer, OrderContext};
 use crate::params::SearchParams;
+use crate::picker::MovePicker;
 use crate::reductions::LmrTable;
 use crate::time::Clock;
 use crate::tt::TranspositionTable;
