@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""CPU time of `kestrel bench` for two binaries, run in turn, with the ratio pair by pair.
+
+Each pair runs OLD then NEW (one warm-up pair first, not counted) and takes the CPU time
+(user + system) the kernel accounted to each finished process, so a change of machine load
+during the run touches both alike. Prints every pair, then the median, minimum and maximum
+of NEW / OLD: below 1 means NEW is faster. The bench node counts must agree (same tree),
+else the script says so and exits with status 1.
+
+    python3 scripts/bench-compare.py --old /tmp/kestrel-old --new target/release/kestrel
+    python3 scripts/bench-compare.py --old OLD --new NEW --pairs 7 --depth 11
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+
+
+def timed_bench(binary, depth):
+    """Runs `binary bench depth` and reads its CPU time from the kernel's child accounting."""
+    before = os.times()
+    result = subprocess.run(
+        [binary, "bench", str(depth)], capture_output=True, text=True, check=False
+    )
+    after = os.times()
+    if result.returncode != 0:
+        sys.exit(f"{binary} bench exited with status {result.returncode}: {result.stderr.strip()}")
+    lines = result.stdout.strip().splitlines()
+    fields = lines[-1].split() if lines else []
+    if len(fields) < 2 or fields[1] != "nodes":
+        sys.exit(f"{binary} bench printed no `N nodes M nps` line")
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    return cpu, int(fields[0])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--old", required=True, help="the old kestrel binary")
+    parser.add_argument("--new", required=True, help="the new kestrel binary")
+    parser.add_argument("--pairs", type=int, default=7, help="counted pairs (default 7)")
+    parser.add_argument("--depth", type=int, default=11, help="bench depth (default 11)")
+    args = parser.parse_args()
+    if args.pairs < 1:
+        sys.exit("--pairs must be at least 1")
+    for binary in (args.old, args.new):
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"not an executable: {binary}")
+
+    ratios = []
+    for pair in range(args.pairs + 1):
+        old_cpu, old_nodes = timed_bench(args.old, args.depth)
+        new_cpu, new_nodes = timed_bench(args.new, args.depth)
+        if old_nodes != new_nodes:
+            print(f"different trees: old {old_nodes} nodes, new {new_nodes}", file=sys.stderr)
+            sys.exit(1)
+        if pair == 0:
+            print(f"warm-up: old {old_cpu:.3f} s, new {new_cpu:.3f} s ({new_nodes} nodes)")
+            continue
+        ratio = new_cpu / old_cpu
+        ratios.append(ratio)
+        print(f"pair {pair}: old {old_cpu:.3f} s, new {new_cpu:.3f} s, new/old {ratio:.4f}")
+    print(
+        f"new/old CPU time: median {statistics.median(ratios):.4f}, "
+        f"min {min(ratios):.4f}, max {max(ratios):.4f} ({len(ratios)} pairs)"
+    )
+
+
+if __name__ == "__main__":
+    main()
