@@ -3,12 +3,13 @@
 //!
 //! Each case repeats the generator's own rule for that kind of move (`movegen.rs`), and the
 //! move must equal, bit for bit, the one the generator would write, so the answer is exactly
-//! "the generator lists it" (checked over every 16-bit move in `tests/legality.rs`).
+//! "the generator lists it" (checked over every 16-bit move in `tests/move_checks.rs`).
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::{Bitboard, Board, CastlingRights, Color, Move, MoveFlag, PieceKind, Square};
+use crate::movegen::pawn_ranks;
+use crate::{Bitboard, Board, Move, MoveFlag, PieceKind};
 
 impl Board {
     /// Whether `mv` is a legal move here (for moves from the hash table, killers or input):
@@ -22,7 +23,9 @@ impl Board {
             return false;
         };
         if mv.is_castle() {
-            return self.castle_is_legal(mv);
+            return [true, false]
+                .into_iter()
+                .any(|king_side| self.castling(king_side) == Some(mv));
         }
         if piece.kind == PieceKind::King {
             return self.king_step_is_legal(mv);
@@ -32,11 +35,7 @@ impl Board {
             return false;
         }
         let ksq = self.king_square(us);
-        let check_mask = if checkers.any() {
-            between(ksq, checkers.lsb()) | checkers
-        } else {
-            Bitboard::ALL
-        };
+        let check_mask = self.check_mask();
         let from = mv.from();
         // The pin line, or every square when the piece is not pinned.
         let pin_mask = if line(ksq, from).any() && self.pinned(us).contains(from) {
@@ -57,17 +56,7 @@ impl Board {
         } & check_mask
             & pin_mask
             & !self.color(us);
-        targets.contains(mv.to()) && mv == self.step(from, mv.to())
-    }
-
-    /// A plain move or capture from `from` to `to`, flagged as the generator flags it.
-    fn step(&self, from: Square, to: Square) -> Move {
-        let flag = if self.color(self.side_to_move().flip()).contains(to) {
-            MoveFlag::Capture
-        } else {
-            MoveFlag::Quiet
-        };
-        Move::new(from, to, flag)
+        targets.contains(mv.to()) && mv == self.plain_move(from, mv.to())
     }
 
     /// A king step (not castling): the destination must not be attacked once the king has
@@ -78,35 +67,8 @@ impl Board {
         let to = mv.to();
         mv.from() == ksq
             && (king_attacks(ksq) & !self.color(us)).contains(to)
-            && mv == self.step(ksq, to)
+            && mv == self.plain_move(ksq, to)
             && !self.is_attacked_by(to, us.flip(), self.occupied() ^ ksq.bb())
-    }
-
-    /// Castling, on the generator's conditions: the right, out of check, the squares between
-    /// empty and those the king crosses not attacked.
-    fn castle_is_legal(&self, mv: Move) -> bool {
-        let us = self.side_to_move();
-        let them = us.flip();
-        if self.checkers().any() {
-            return false;
-        }
-        let base = if us == Color::White { 0 } else { 56 };
-        let sq = |f: u8| Square(base + f);
-        let occ = self.occupied();
-        let rights = self.castling_rights();
-        let free = |files: &[u8]| files.iter().all(|&f| !occ.contains(sq(f)));
-        let safe = |files: &[u8]| {
-            files
-                .iter()
-                .all(|&f| !self.is_attacked_by(sq(f), them, occ))
-        };
-        if mv == Move::new(sq(4), sq(6), MoveFlag::KingCastle) {
-            rights.has(CastlingRights::king_side(us)) && free(&[5, 6]) && safe(&[5, 6])
-        } else if mv == Move::new(sq(4), sq(2), MoveFlag::QueenCastle) {
-            rights.has(CastlingRights::queen_side(us)) && free(&[1, 2, 3]) && safe(&[3, 2])
-        } else {
-            false
-        }
     }
 
     /// A pawn move: push, double push, capture, promotion (any of the four pieces) or en
@@ -123,7 +85,7 @@ impl Board {
             return false;
         }
         let occ = self.occupied();
-        let promo_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
+        let (promo_rank, double_rank) = pawn_ranks(us);
         let promotes = promo_rank.contains(to);
         let expected_promotion = |capture: bool| {
             mv.promotion_kind()
@@ -137,7 +99,6 @@ impl Board {
                 mv == Move::new(from, to, MoveFlag::Quiet)
             };
         }
-        let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
         if (single.forward(us) & !occ & double_rank).contains(to) {
             return mv == Move::new(from, to, MoveFlag::DoublePush);
         }

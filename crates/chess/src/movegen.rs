@@ -64,12 +64,7 @@ impl Board {
         let occ_no_king = occ ^ ksq.bb();
         for to in king_attacks(ksq) & dest & !ours {
             if !self.is_attacked_by(to, them, occ_no_king) {
-                let flag = if theirs.contains(to) {
-                    MoveFlag::Capture
-                } else {
-                    MoveFlag::Quiet
-                };
-                list.push(Move::new(ksq, to, flag));
+                list.push(self.plain_move(ksq, to));
             }
         }
         if checkers.several() {
@@ -77,16 +72,12 @@ impl Board {
         }
 
         // Non-king moves must capture the checker or block the check.
-        let check_mask = if checkers.any() {
-            between(ksq, checkers.lsb()) | checkers
-        } else {
-            Bitboard::ALL
-        };
+        let check_mask = self.check_mask();
         let pinned = self.pinned(us);
         let target = dest & check_mask & !ours;
 
         for from in self.pieces(us, PieceKind::Knight) & !pinned {
-            self.push_targets(list, from, knight_attacks(from) & target, theirs);
+            self.push_targets(list, from, knight_attacks(from) & target);
         }
         let diag = self.pieces(us, PieceKind::Bishop) | self.pieces(us, PieceKind::Queen);
         for from in diag {
@@ -94,7 +85,7 @@ impl Board {
             if pinned.contains(from) {
                 t &= line(ksq, from);
             }
-            self.push_targets(list, from, t, theirs);
+            self.push_targets(list, from, t);
         }
         let orth = self.pieces(us, PieceKind::Rook) | self.pieces(us, PieceKind::Queen);
         for from in orth {
@@ -102,7 +93,7 @@ impl Board {
             if pinned.contains(from) {
                 t &= line(ksq, from);
             }
-            self.push_targets(list, from, t, theirs);
+            self.push_targets(list, from, t);
         }
 
         self.generate_pawn_moves(list, want_noisy, want_quiet, check_mask, pinned);
@@ -113,14 +104,32 @@ impl Board {
     }
 
     #[inline]
-    fn push_targets(&self, list: &mut MoveList, from: Square, targets: Bitboard, theirs: Bitboard) {
+    fn push_targets(&self, list: &mut MoveList, from: Square, targets: Bitboard) {
         for to in targets {
-            let flag = if theirs.contains(to) {
-                MoveFlag::Capture
-            } else {
-                MoveFlag::Quiet
-            };
-            list.push(Move::new(from, to, flag));
+            list.push(self.plain_move(from, to));
+        }
+    }
+
+    /// A non-pawn move or capture from `from` to `to`, flagged by what stands on `to`.
+    #[inline]
+    pub(crate) fn plain_move(&self, from: Square, to: Square) -> Move {
+        let flag = if self.color(self.side_to_move().flip()).contains(to) {
+            MoveFlag::Capture
+        } else {
+            MoveFlag::Quiet
+        };
+        Move::new(from, to, flag)
+    }
+
+    /// Where a non-king move must land with the side to move in (single) check: on the
+    /// checker or between it and the king; every square out of check.
+    #[inline]
+    pub(crate) fn check_mask(&self) -> Bitboard {
+        let checkers = self.checkers();
+        if checkers.any() {
+            between(self.king_square(self.side_to_move()), checkers.lsb()) | checkers
+        } else {
+            Bitboard::ALL
         }
     }
 
@@ -137,8 +146,7 @@ impl Board {
         let occ = self.occupied();
         let theirs = self.color(them);
         let ksq = self.king_square(us);
-        let promo_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
-        let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
+        let (promo_rank, double_rank) = pawn_ranks(us);
         let back: i8 = if us == Color::White { -8 } else { 8 };
 
         let pawns = self.pieces(us, PieceKind::Pawn);
@@ -210,26 +218,45 @@ impl Board {
     }
 
     fn generate_castling(&self, list: &mut MoveList) {
+        for king_side in [true, false] {
+            if let Some(mv) = self.castling(king_side) {
+                list.push(mv);
+            }
+        }
+    }
+
+    /// Castling on one side when it is legal (out of check, with the right, the squares
+    /// between empty and those the king crosses not attacked); the king's move, as UCI writes it.
+    pub(crate) fn castling(&self, king_side: bool) -> Option<Move> {
         let us = self.side_to_move();
         let them = us.flip();
-        let rights = self.castling_rights();
         let occ = self.occupied();
         let base = if us == Color::White { 0 } else { 56 };
         let sq = |f: u8| Square(base + f);
-        if rights.has(CastlingRights::king_side(us))
-            && (occ & (sq(5).bb() | sq(6).bb())).is_empty()
-            && !self.is_attacked_by(sq(5), them, occ)
-            && !self.is_attacked_by(sq(6), them, occ)
-        {
-            list.push(Move::new(sq(4), sq(6), MoveFlag::KingCastle));
-        }
-        if rights.has(CastlingRights::queen_side(us))
-            && (occ & (sq(1).bb() | sq(2).bb() | sq(3).bb())).is_empty()
-            && !self.is_attacked_by(sq(3), them, occ)
-            && !self.is_attacked_by(sq(2), them, occ)
-        {
-            list.push(Move::new(sq(4), sq(2), MoveFlag::QueenCastle));
-        }
+        let (right, empty, crossed, to, flag): (_, &[u8], [u8; 2], _, _) = if king_side {
+            (
+                CastlingRights::king_side(us),
+                &[5, 6],
+                [5, 6],
+                6,
+                MoveFlag::KingCastle,
+            )
+        } else {
+            (
+                CastlingRights::queen_side(us),
+                &[1, 2, 3],
+                [3, 2],
+                2,
+                MoveFlag::QueenCastle,
+            )
+        };
+        (self.checkers().is_empty()
+            && self.castling_rights().has(right)
+            && empty.iter().all(|&f| !occ.contains(sq(f)))
+            && crossed
+                .iter()
+                .all(|&f| !self.is_attacked_by(sq(f), them, occ)))
+        .then(|| Move::new(sq(4), sq(to), flag))
     }
 
     /// Finds the legal move with these squares and promotion piece, building the flags.
@@ -253,5 +280,14 @@ impl Board {
     /// The position is stalemate.
     pub fn is_stalemate(&self) -> bool {
         !self.in_check() && self.legal_moves().is_empty()
+    }
+}
+
+/// The rank a pawn of `us` promotes on, and the rank its double push lands on.
+#[inline]
+pub(crate) fn pawn_ranks(us: Color) -> (Bitboard, Bitboard) {
+    match us {
+        Color::White => (Bitboard::rank(7), Bitboard::rank(3)),
+        Color::Black => (Bitboard::rank(0), Bitboard::rank(4)),
     }
 }
