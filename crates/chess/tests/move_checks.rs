@@ -123,7 +123,7 @@ fn is_legal_equals_the_generated_list() {
                 board.to_fen()
             );
         }
-        if index % 16 == 0 {
+        if index.is_multiple_of(16) {
             exhaustive += 1;
             let mut generated = vec![false; 1 << 16];
             for &m in listed.iter() {
