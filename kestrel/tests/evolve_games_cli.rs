@@ -25,15 +25,15 @@ fn a_tiny_run_moves_a_halved_knight_up() {
         "--nodes",
         "500",
         "--population",
-        "8",
+        "6",
         "--generations",
         "4",
         "--first-pairs",
-        "4",
+        "2",
         "--rounds",
         "2",
         "--start-spread",
-        "0.3",
+        "0.1",
         "--seed",
         "1",
         "--threads",
@@ -59,7 +59,7 @@ fn a_tiny_run_moves_a_halved_knight_up() {
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|v| v.parse().ok())
         .unwrap_or_else(|| panic!("no best value in: {text}"));
-    // Seeds 1-10 of this run end at 381, 273, 336, 315, 336, 215, 477, 469, 330 and 294.
+    // Seeds 1-3 of this run end at 250, 451 and 310.
     assert!(best > 200.0, "best knight {best}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -175,7 +175,7 @@ fn organisms_playing_each_other_rank_a_halved_knight_last_on_any_thread_count() 
         .min_by(|&a, &b| one[a].fitness.total_cmp(&one[b].fitness))
         .unwrap();
     assert_eq!(worst, 1, "{one:?}");
-    assert!(one[1].objective < 0.0, "{one:?}");
+    assert!(one[1].objective < -100.0, "{one:?}");
     // Both: the race's rounds come first, the fitted Elo orders within them.
     let both = knight_fitness_against(Opponents::Both);
     let evals = pool(2).install(|| both.evaluate(5, &genomes));

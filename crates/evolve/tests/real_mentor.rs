@@ -57,7 +57,7 @@ fn config(dir: &Path, train: usize, test: usize) -> MentorRunConfig {
         genome: GenomeKind::Real,
         coding: Coding::Binary,
         sample: 200,
-        ga: real_settings(300, 3),
+        ga: real_settings(150, 3),
         out_dir: dir.join("out"),
         labels: None,
         resume: false,
@@ -81,7 +81,7 @@ fn full_evaluation_evolves_from_random_as_real_vectors() {
     let (train, test) = (1500, 500);
     let cfg = config(&dir, train, test);
     let r = run_mentor(&cfg).unwrap();
-    assert_eq!(r.generations, 300);
+    assert_eq!(r.generations, 150);
     // Random organisms are hundreds of centipawns off; evolution must cut that by far.
     assert!(r.first_generation_best > 200.0, "{r:?}");
     assert!(
@@ -119,7 +119,7 @@ fn full_evaluation_evolves_from_random_as_real_vectors() {
             .unwrap()
             .lines()
             .count(),
-        301
+        151
     );
     assert!(
         std::fs::read_to_string(&r.chart_path)
