@@ -1,11 +1,83 @@
 //! Whether a move gives check, from the bitboards the move would leave, without making it: a
 //! search can then prune a quiet, non-checking move without paying for make and unmake.
+//! [`CheckInfo`] answers the same for the ordinary moves of one position from a few bitboards
+//! worked out once, as Stockfish's `StateInfo` does: a move loop asks it for every move.
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use crate::board::castle_rook_squares;
-use crate::{Board, Move, PieceKind, Square};
+use crate::{Bitboard, Board, Move, PieceKind, Square};
+
+/// What decides, in one position, whether a move of the side to move checks the enemy king.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckInfo {
+    /// The enemy king.
+    king: Square,
+    /// Per kind, the squares from which a piece of that kind attacks the enemy king now.
+    check_squares: [Bitboard; 6],
+    /// Our pieces that alone stand between one of our sliders and the enemy king: moving one
+    /// off that line uncovers a check.
+    discoverers: Bitboard,
+}
+
+impl CheckInfo {
+    /// Whether the legal move `mv` gives check: exactly [`Board::gives_check`] of the position
+    /// this was made for (castling, en passant and promotions are handed to it).
+    #[inline]
+    pub fn gives_check(&self, board: &Board, mv: Move) -> bool {
+        if mv.is_castle() || mv.is_en_passant() || mv.is_promotion() {
+            return board.gives_check(mv);
+        }
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = board.piece_at(from) else {
+            return false;
+        };
+        // A slider's check squares were taken with the mover still on `from`; that square can
+        // only hide a check along a line the mover itself slides on, which it would already
+        // be giving, so the squares are exact.
+        self.check_squares[piece.kind.index()].contains(to)
+            || (self.discoverers.contains(from) && !line(from, self.king).contains(to))
+    }
+}
 
 impl Board {
+    /// The [`CheckInfo`] of this position, for the side to move's moves.
+    pub fn check_info(&self) -> CheckInfo {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let king = self.king_square(them);
+        let occ = self.occupied();
+        let diagonal = bishop_attacks(king, occ);
+        let straight = rook_attacks(king, occ);
+        let check_squares = [
+            pawn_attacks(them, king),
+            knight_attacks(king),
+            diagonal,
+            straight,
+            diagonal | straight,
+            Bitboard::EMPTY,
+        ];
+        let ours = self.color(us);
+        let snipers = ((bishop_attacks(king, Bitboard::EMPTY)
+            & (self.kind(PieceKind::Bishop) | self.kind(PieceKind::Queen)))
+            | (rook_attacks(king, Bitboard::EMPTY)
+                & (self.kind(PieceKind::Rook) | self.kind(PieceKind::Queen))))
+            & ours;
+        let mut discoverers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occ;
+            if blockers.any() && !blockers.several() {
+                discoverers |= blockers & ours;
+            }
+        }
+        CheckInfo {
+            king,
+            check_squares,
+            discoverers,
+        }
+    }
+
     /// Whether the legal move `mv` leaves the opponent in check: exactly
     /// `{ make_move(mv); in_check() }`, for every kind of move (direct and discovered checks,
     /// promotions, en passant, castling).

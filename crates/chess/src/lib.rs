@@ -25,6 +25,7 @@ pub use board::{Board, START_FEN};
 pub use castling::CastlingRights;
 pub use epd::{EpdError, EpdFileContents, EpdRecord, parse_epd_text, read_epd_file};
 pub use fen::FenError;
+pub use gives_check::CheckInfo;
 pub use movegen::GenKind;
 pub use moves::{MAX_MOVES, Move, MoveFlag, MoveList};
 pub use pgn::{PgnError, PgnGame, PgnReader, write_pgn};

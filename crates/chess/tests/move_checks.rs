@@ -71,12 +71,14 @@ fn for_each_position(mut visit: impl FnMut(&mut Board)) -> usize {
 }
 
 #[test]
-fn gives_check_equals_making_the_move() {
+fn gives_check_and_check_info_equal_making_the_move() {
     let mut checks = 0usize;
     let mut kinds = [0usize; 4]; // castling, en passant, promotion, other checking moves
     let positions = for_each_position(|board| {
+        let info = board.check_info();
         for mv in board.legal_moves().iter().copied() {
             let fast = board.gives_check(mv);
+            assert_eq!(info.gives_check(board, mv), fast, "{} {mv}", board.to_fen());
             board.make_move(mv);
             let slow = board.in_check();
             board.unmake_move();

@@ -1,6 +1,7 @@
 //! Term-by-term view of one evaluation (for `kestrel eval`), each side from its own viewpoint.
 
-use crate::evaluator::{Evaluator, Weight};
+use crate::accumulate::Weight;
+use crate::evaluator::Evaluator;
 use crate::features::extract;
 use crate::sink::Sink;
 use crate::table::{SLOT_COUNT, TERMS, Term};

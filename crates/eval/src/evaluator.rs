@@ -2,30 +2,25 @@
 //! feature slot, so each evaluation is one feature pass with no allocation. Feature groups whose
 //! weights are all zero are skipped, so a smaller evaluation (the compact set) is faster too.
 
+use crate::accumulate::{PackedSums, Sums, Weight, WideSums, pack, packable};
 use crate::cache::{EvalCache, PawnEntry};
 use crate::features::{Context, PawnFacts, TermSet, extract, pawn_sets, pawn_terms, piece_terms};
-use crate::sink::Sink;
-use crate::table::{EVAL_TABLE, SLOT_COUNT, SLOTS, Term};
+use crate::table::{EVAL_TABLE, SLOT_COUNT, SLOTS};
 use crate::taper::{eg_weight, phase, scale_trace_sum};
-use kestrel_chess::{Board, Color};
+use kestrel_chess::Board;
 use kestrel_params::ParamValues;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Source of evaluator ids: every [`Evaluator::new`] takes the next one.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
-/// A slot's middle- and end-game weight (equal for non-tapered terms).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Weight {
-    pub mg: i32,
-    pub eg: i32,
-}
-
 /// An evaluation function with its parameters, ready for fast use by search.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     params: ParamValues,
     weights: Box<[Weight; SLOT_COUNT]>,
+    /// The weights packed for [`PackedSums`], when they are [`packable`].
+    packed: Option<Box<[i64; SLOT_COUNT]>>,
     /// Terms with a nonzero weight: the extractor skips groups that contain none of them.
     active: TermSet,
     /// Unique per [`Evaluator::new`] (clones share it, as they share the weights): what an
@@ -62,8 +57,16 @@ impl Evaluator {
                 active = active.union(TermSet(1 << info.term));
             }
         }
+        let packed = packable(&weights).then(|| {
+            let mut packed = Box::new([0i64; SLOT_COUNT]);
+            for (p, w) in packed.iter_mut().zip(weights.iter()) {
+                *p = pack(w.mg as i64, w.eg as i64);
+            }
+            packed
+        });
         Evaluator {
             params,
+            packed,
             weights,
             active,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -79,8 +82,24 @@ impl Evaluator {
         &self.weights
     }
 
-    fn accumulator(&self, mg: i64, eg: i64) -> Accumulator<'_> {
-        Accumulator {
+    /// Score in centipawns from White's point of view.
+    pub fn evaluate_white(&self, board: &Board) -> i32 {
+        match &self.packed {
+            Some(packed) => self.extract_into(board, self.packed_sums(packed, 0, 0)),
+            None => self.extract_into(board, self.wide_sums(0, 0)),
+        }
+    }
+
+    fn packed_sums<'a>(&self, packed: &'a [i64; SLOT_COUNT], mg: i64, eg: i64) -> PackedSums<'a> {
+        PackedSums {
+            weights: packed,
+            active: self.active,
+            sum: pack(mg, eg),
+        }
+    }
+
+    fn wide_sums(&self, mg: i64, eg: i64) -> WideSums<'_> {
+        WideSums {
             weights: &self.weights,
             active: self.active,
             mg,
@@ -88,11 +107,10 @@ impl Evaluator {
         }
     }
 
-    /// Score in centipawns from White's point of view.
-    pub fn evaluate_white(&self, board: &Board) -> i32 {
-        let mut acc = self.accumulator(0, 0);
-        extract(board, &mut acc);
-        finish(board, &acc)
+    #[inline(always)]
+    fn extract_into<S: Sums>(&self, board: &Board, mut sums: S) -> i32 {
+        extract(board, &mut sums);
+        finish(board, &sums)
     }
 
     /// [`Evaluator::evaluate`] through `cache`: the same score, looked up when the position
@@ -104,27 +122,40 @@ impl Evaluator {
         if let Some(score) = cache.probe_eval(key) {
             return score;
         }
-        let score = self.evaluate_white_with_pawns(board, cache) * board.side_to_move().sign();
+        let white = match &self.packed {
+            Some(packed) => {
+                self.evaluate_with_pawns(board, cache, |mg, eg| self.packed_sums(packed, mg, eg))
+            }
+            None => self.evaluate_with_pawns(board, cache, |mg, eg| self.wide_sums(mg, eg)),
+        };
+        let score = white * board.side_to_move().sign();
         cache.store_eval(key, score);
         score
     }
 
     /// [`Evaluator::evaluate_white`] with the pawn-only terms and the pawns' classification
-    /// taken from (or put into) `cache`'s pawn table.
-    fn evaluate_white_with_pawns(&self, board: &Board, cache: &mut EvalCache) -> i32 {
+    /// taken from (or put into) `cache`'s pawn table; `sums` starts a sink at given sums.
+    #[inline(always)]
+    fn evaluate_with_pawns<S: Sums>(
+        &self,
+        board: &Board,
+        cache: &mut EvalCache,
+        sums: impl Fn(i64, i64) -> S,
+    ) -> i32 {
         let pawns = pawn_sets(board);
         let entry = cache.pawn_entry(board.pawn_hash(), || {
             let facts = PawnFacts::new(pawns);
-            let mut acc = self.accumulator(0, 0);
+            let mut acc = sums(0, 0);
             pawn_terms(pawns, &facts, &mut acc);
+            let (mg, eg) = acc.sums();
             PawnEntry {
                 facts,
-                mg: acc.mg,
-                eg: acc.eg,
+                mg,
+                eg,
                 ..PawnEntry::default()
             }
         });
-        let mut acc = self.accumulator(entry.mg, entry.eg);
+        let mut acc = sums(entry.mg, entry.eg);
         piece_terms(
             board,
             Context::with_pawns(board, pawns, entry.facts),
@@ -139,53 +170,20 @@ impl Evaluator {
     }
 }
 
-/// The phase-weighted, rounded score of `acc`'s sums for `board`.
+/// The phase-weighted, rounded score of `sums` for `board`.
 #[inline]
-fn finish(board: &Board, acc: &Accumulator) -> i32 {
+fn finish(board: &Board, sums: &impl Sums) -> i32 {
     let phase = phase(board);
     let eg = eg_weight(board, phase) as i64;
-    scale_trace_sum(acc.mg * phase as i64 + acc.eg * eg)
-}
-
-/// Sums white-relative middle- and end-game scores, in i64 like [`crate::trace_score`], so the
-/// two agree even for values far outside the declared ranges.
-struct Accumulator<'a> {
-    weights: &'a [Weight; SLOT_COUNT],
-    active: TermSet,
-    mg: i64,
-    eg: i64,
-}
-
-impl Sink for Accumulator<'_> {
-    /// Zero weights add nothing, so skipping a group with no active term keeps the score exact.
-    #[inline(always)]
-    fn wants(&self, group: TermSet) -> bool {
-        self.active.meets(group)
-    }
-
-    #[inline(always)]
-    fn add(&mut self, color: Color, term: Term, i: usize, count: i32) {
-        let w = self.weights[term.slot(i)];
-        let c = (count * color.sign()) as i64;
-        self.mg += w.mg as i64 * c;
-        self.eg += w.eg as i64 * c;
-    }
-
-    #[inline(always)]
-    fn add_mg(&mut self, color: Color, term: Term, i: usize, count: i32) {
-        self.mg += self.weights[term.slot(i)].mg as i64 * (count * color.sign()) as i64;
-    }
-
-    #[inline(always)]
-    fn add_eg(&mut self, color: Color, term: Term, i: usize, count: i32) {
-        self.eg += self.weights[term.slot(i)].eg as i64 * (count * color.sign()) as i64;
-    }
+    let (mg_sum, eg_sum) = sums.sums();
+    scale_trace_sum(mg_sum * phase as i64 + eg_sum * eg)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::features::groups::GROUPS;
+    use crate::table::Term;
     use crate::{compact_values, trace, trace_score};
     use kestrel_chess::PgnReader;
     use rand::SeedableRng;
@@ -291,6 +289,56 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// The same evaluator summing in two `i64`s (the path for weights that could overflow
+    /// packed sums).
+    fn wide_path(e: &Evaluator) -> Evaluator {
+        Evaluator {
+            packed: None,
+            ..e.clone()
+        }
+    }
+
+    #[test]
+    fn packed_sums_equal_wide_sums_and_the_trace() {
+        let positions = game_positions(3000);
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut evaluators = vec![Evaluator::default()];
+        evaluators.extend((0..6).map(|_| Evaluator::new(random_values(&mut rng))));
+        for fast in &evaluators {
+            assert!(fast.packed.is_some(), "in-range weights are packable");
+            let wide = wide_path(fast);
+            let mut cache = EvalCache::new(1 << 12, 1 << 10);
+            for b in &positions {
+                let score = fast.evaluate_white(b);
+                assert_eq!(score, wide.evaluate_white(b), "{}", b.to_fen());
+                let stm = score * b.side_to_move().sign();
+                assert_eq!(stm, fast.evaluate_cached(b, &mut cache), "{}", b.to_fen());
+            }
+            for b in positions.iter().step_by(10) {
+                let values = &fast.params().values;
+                assert_eq!(fast.evaluate_white(b), trace_score(values, &trace(b)));
+            }
+        }
+    }
+
+    /// Weights far outside the declared ranges (set directly, as a test or a tool may) would
+    /// overflow packed sums: the evaluator then sums wide and still equals the trace.
+    #[test]
+    fn huge_weights_fall_back_to_wide_sums() {
+        let mut values = ParamValues::defaults(&EVAL_TABLE);
+        for v in values.values.iter_mut() {
+            *v = if *v >= 0 { 3_000_000 } else { -3_000_000 };
+        }
+        let e = Evaluator::new(values.clone());
+        assert!(e.packed.is_none());
+        for b in game_positions(300) {
+            assert_eq!(
+                e.evaluate_white(&b),
+                trace_score(&values.values, &trace(&b))
+            );
         }
     }
 

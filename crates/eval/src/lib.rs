@@ -8,6 +8,7 @@
 //! exactly linear in the parameters. [`COMPACT_SET`] names the expert-driven GA's 35-term
 //! evaluation (230 bits); [`compact_values`] zeroes everything else.
 
+mod accumulate;
 mod bits;
 mod breakdown;
 mod cache;

@@ -20,7 +20,6 @@
 pub mod ablation;
 pub mod bench;
 mod blockage;
-mod checks;
 pub mod chessmaps;
 mod deepening;
 mod engine_params;

@@ -66,6 +66,7 @@ impl Worker<'_> {
         };
         let mut move_count = 0;
         let mut quiets = MoveList::new();
+        let checks = self.board.check_info();
 
         while let Some((mv, order_score)) = picker.next_move() {
             if (n.root && self.root_skips(mv)) || n.excluded == Some(mv) {
@@ -76,7 +77,7 @@ impl Worker<'_> {
             self.prefetch_child(mv);
             let m = self.move_info(mv, order_score, n.ply);
             // Known before the move is made, so that a pruned move is never made.
-            let gives_check = self.board.gives_check(mv);
+            let gives_check = checks.gives_check(&self.board, mv);
             if !gives_check && self.late_or_losing(n, &m, &plan, move_count, out.best_score) {
                 continue;
             }

@@ -4,7 +4,7 @@
 //! same trait and plugs in through [`crate::Searcher::set_orderer_factory`].
 
 use crate::params::SearchParams;
-use crate::see::{capture_gain, see, value};
+use crate::see::{capture_gain, see_below, value};
 use crate::types::MAX_PLY;
 use kestrel_chess::{Board, Move, PieceKind};
 
@@ -126,7 +126,7 @@ impl HeuristicOrderer {
         }
         let victim = capture_gain(board, mv);
         let mover = board.piece_at(mv.from()).map_or(0, |p| value(p.kind));
-        if self.use_see && mover > victim && see(board, mv) < 0 {
+        if self.use_see && mover > victim && see_below(board, mv, 0) {
             BAD_NOISY + mvv_lva
         } else {
             GOOD_NOISY + mvv_lva

@@ -5,6 +5,9 @@ use crate::ordering::{HASH_SCORE, MoveOrderer, OrderContext};
 use kestrel_chess::{Board, Move, MoveList};
 use std::mem::MaybeUninit;
 
+// `next_move` keeps a move's place in the low 8 bits of its key.
+const _: () = assert!(kestrel_chess::MAX_MOVES <= 256);
+
 /// Hands out moves best-first by lazy selection sort (a cut-off usually comes early, so most
 /// lists are never fully sorted).
 pub struct MovePicker {
@@ -125,15 +128,17 @@ impl MovePicker {
             return None;
         }
         // The first of the highest scores (as a scan keeping the first strict maximum would
-        // find), in two passes the compiler vectorises.
+        // find), in one branch-free pass the compiler vectorises: each score is widened with
+        // its place below it, earlier places ranking higher, so the largest key names both.
         let scores = self.scores_mut();
         let rest = &scores[next..];
-        let top = rest.iter().copied().max().expect("moves remain");
-        let best = next
-            + rest
-                .iter()
-                .position(|&s| s == top)
-                .expect("the max is there");
+        let key = rest
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (s as i64) << 8 | (255 - i) as i64)
+            .max()
+            .expect("moves remain");
+        let (top, best) = ((key >> 8) as i32, next + 255 - (key & 0xff) as usize);
         scores.swap(next, best);
         self.moves.swap(next, best);
         self.next += 1;

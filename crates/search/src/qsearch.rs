@@ -2,9 +2,8 @@
 //! in check, and quiet checks at its first ply) are searched, so the static evaluation is
 //! only trusted in quiet positions. Stand pat, SEE and delta pruning keep it small.
 
-use crate::checks::gives_check;
 use crate::picker::MovePicker;
-use crate::see::{capture_gain, see, see_below, value};
+use crate::see::{capture_gain, see_below, value};
 use crate::types::{Bound, INFINITY, MATE, MAX_PLY};
 use crate::worker::Worker;
 use kestrel_chess::{GenKind, Move, MoveList, PieceKind};
@@ -137,8 +136,9 @@ impl Worker<'_> {
         if !in_check && self.params.use_qs_checks && qs_depth == 0 {
             let mut quiets = MoveList::new();
             self.board.generate(GenKind::Quiet, &mut quiets);
+            let checks = self.board.check_info();
             for &mv in quiets.iter() {
-                if !mv.is_castle() && gives_check(&self.board, mv) {
+                if !mv.is_castle() && checks.gives_check(&self.board, mv) {
                     moves.push(mv);
                 }
             }
@@ -151,7 +151,7 @@ impl Worker<'_> {
     fn qs_skips(&self, mv: Move, static_eval: i32, alpha: i32) -> bool {
         let p = &self.params;
         if mv.is_quiet() {
-            return p.use_qs_see && see(&self.board, mv) < 0;
+            return p.use_qs_see && see_below(&self.board, mv, 0);
         }
         if mv.promotion_kind().is_some_and(|k| k != PieceKind::Queen) {
             return true;

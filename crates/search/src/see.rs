@@ -2,7 +2,7 @@
 //! each side recapturing with its least valuable attacker (x-rays included) and free to stop.
 
 use kestrel_chess::attacks::{bishop_attacks, rook_attacks};
-use kestrel_chess::{Board, Move, PieceKind};
+use kestrel_chess::{Bitboard, Board, Color, Move, PieceKind, Square};
 
 /// Piece values used by SEE and MVV-LVA (fixed: ordering should not move with the evaluation).
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20000];
@@ -28,7 +28,8 @@ pub fn capture_gain(board: &Board, mv: Move) -> i32 {
 
 /// Whether `see(board, mv) < threshold`, settled without the exchange when the bounds
 /// `gain - piece moved <= see <= gain` already decide it (the opponent may recapture once and
-/// stop, or not recapture at all).
+/// stop, or not recapture at all), else by [`exchange_reaches`].
+#[inline]
 pub fn see_below(board: &Board, mv: Move, threshold: i32) -> bool {
     if mv.is_castle() {
         return 0 < threshold;
@@ -43,8 +44,106 @@ pub fn see_below(board: &Board, mv: Move, threshold: i32) -> bool {
     } else if gain - on_square >= threshold {
         false
     } else {
-        see(board, mv) < threshold
+        !exchange_reaches(board, mv, mover.color, on_square, gain - threshold)
     }
+}
+
+/// Whether the exchange that `mv` starts ends at or above the threshold, given `margin`
+/// (what the move captures minus the threshold, at least 0) and `on_square` (the value of the
+/// piece it leaves on the target square). The same exchange as [`see`] (least valuable
+/// attacker first, x-rays, either side free to stop, a king capturing only an undefended
+/// square), decided as it goes instead of scored to the end: each side captures only while
+/// capturing can still change the verdict, as in Stockfish's `see_ge`.
+fn exchange_reaches(board: &Board, mv: Move, us: Color, on_square: i32, margin: i32) -> bool {
+    let mut ex = Exchange::start(board, mv);
+    let mut attackers = board.attackers_to(ex.to, ex.occ);
+    // `swap`: how far the side about to capture is from changing the verdict `reached`
+    // (true while the mover's side is at or above the threshold).
+    let mut swap = on_square - margin;
+    let mut reached = true;
+    let mut side = us;
+    loop {
+        side = side.flip();
+        attackers &= ex.occ;
+        let Some((kind, sq)) = next_capturer(board, attackers, side) else {
+            break;
+        };
+        reached = !reached;
+        swap = value(kind) - swap;
+        if swap < reached as i32 {
+            break;
+        }
+        ex.occ ^= sq.bb();
+        attackers |= revealed(kind, ex.to, ex.occ, ex.diag, ex.orth);
+    }
+    reached
+}
+
+/// Where an exchange on a move's target square starts: the square, the occupancy once the
+/// mover (and an en-passant victim) left, and the diagonal and straight sliders.
+struct Exchange {
+    to: Square,
+    occ: Bitboard,
+    diag: Bitboard,
+    orth: Bitboard,
+}
+
+impl Exchange {
+    #[inline(always)]
+    fn start(board: &Board, mv: Move) -> Exchange {
+        let to = mv.to();
+        let mut occ = board.occupied() ^ mv.from().bb();
+        if mv.is_en_passant() {
+            occ ^= Square(to.0 ^ 8).bb();
+        }
+        Exchange {
+            to,
+            occ,
+            diag: board.kind(PieceKind::Bishop) | board.kind(PieceKind::Queen),
+            orth: board.kind(PieceKind::Rook) | board.kind(PieceKind::Queen),
+        }
+    }
+}
+
+/// `side`'s next capture among `attackers`: its least valuable attacker and that piece's
+/// square; none when it has no attacker or only a king facing a defended square.
+#[inline(always)]
+fn next_capturer(board: &Board, attackers: Bitboard, side: Color) -> Option<(PieceKind, Square)> {
+    let ours = attackers & board.color(side);
+    for kind in PieceKind::ALL {
+        let set = ours & board.kind(kind);
+        if set.any() {
+            // A king may only capture when the square is no longer defended.
+            let defended = (attackers & board.color(side.flip())).any();
+            return (kind != PieceKind::King || !defended).then(|| (kind, set.lsb()));
+        }
+    }
+    None
+}
+
+/// The x-ray attackers of `to` (among the sliders `diag` and `orth`) that a `kind` leaving
+/// for `to` uncovers, `occ` being the occupancy after it left: only the line it stood on can
+/// open (a pawn or bishop stands on a diagonal, a rook on a rank or file, a knight on neither;
+/// a queen or king on either).
+#[inline(always)]
+fn revealed(
+    kind: PieceKind,
+    to: Square,
+    occ: Bitboard,
+    diag: Bitboard,
+    orth: Bitboard,
+) -> Bitboard {
+    let mut found = Bitboard::EMPTY;
+    if matches!(
+        kind,
+        PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen | PieceKind::King
+    ) {
+        found |= bishop_attacks(to, occ) & diag;
+    }
+    if matches!(kind, PieceKind::Rook | PieceKind::Queen | PieceKind::King) {
+        found |= rook_attacks(to, occ) & orth;
+    }
+    found
 }
 
 /// SEE value of `mv` for the side making it.
@@ -52,59 +151,23 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     if mv.is_castle() {
         return 0;
     }
-    let from = mv.from();
-    let to = mv.to();
-    let Some(mover) = board.piece_at(from) else {
+    let Some(mover) = board.piece_at(mv.from()) else {
         return 0;
     };
     let mut gains = [0i32; 32];
-    let mut occ = board.occupied() ^ from.bb();
-    if mv.is_en_passant() {
-        occ ^= kestrel_chess::Square(to.0 ^ 8).bb();
-    }
+    let mut ex = Exchange::start(board, mv);
     gains[0] = capture_gain(board, mv);
-    // The piece now standing on `to` (what the next capture wins).
+    // The piece now standing on the target square (what the next capture wins).
     let mut on_square = mv.promotion_kind().map_or(value(mover.kind), value);
-    let diag = board.kind(PieceKind::Bishop) | board.kind(PieceKind::Queen);
-    let orth = board.kind(PieceKind::Rook) | board.kind(PieceKind::Queen);
-    let mut attackers = board.attackers_to(to, occ) & occ;
+    let mut attackers = board.attackers_to(ex.to, ex.occ) & ex.occ;
     let mut side = mover.color.flip();
     let mut n = 1;
-    loop {
-        let ours = attackers & board.color(side);
-        if ours.is_empty() {
-            break;
-        }
-        // Least valuable attacker.
-        let mut lva = None;
-        for kind in PieceKind::ALL {
-            let set = ours & board.kind(kind);
-            if set.any() {
-                lva = Some((kind, set.lsb()));
-                break;
-            }
-        }
-        let (kind, sq) = lva.expect("ours is not empty");
-        // A king may only capture when the square is no longer defended.
-        if kind == PieceKind::King && (attackers & board.color(side.flip())).any() {
-            break;
-        }
+    while let Some((kind, sq)) = next_capturer(board, attackers, side) {
         gains[n] = on_square - gains[n - 1];
         on_square = value(kind);
-        occ ^= sq.bb();
-        // Reveal x-ray attackers behind the piece that just moved: only the line it stood on
-        // can open (a pawn or bishop stands on a diagonal, a rook on a rank or file, a knight
-        // on neither; a queen or king on either).
-        if matches!(
-            kind,
-            PieceKind::Pawn | PieceKind::Bishop | PieceKind::Queen | PieceKind::King
-        ) {
-            attackers |= bishop_attacks(to, occ) & diag;
-        }
-        if matches!(kind, PieceKind::Rook | PieceKind::Queen | PieceKind::King) {
-            attackers |= rook_attacks(to, occ) & orth;
-        }
-        attackers &= occ;
+        ex.occ ^= sq.bb();
+        attackers |= revealed(kind, ex.to, ex.occ, ex.diag, ex.orth);
+        attackers &= ex.occ;
         side = side.flip();
         n += 1;
         if n == gains.len() {
@@ -148,6 +211,55 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// `see_below`'s early-deciding exchange agrees with the full `see` on every move of
+    /// random playouts from the perft suite's positions (captures, x-rays, kings recapturing,
+    /// promotions, en passant), at thresholds around every piece value.
+    #[test]
+    fn see_below_agrees_with_see_on_random_playouts() {
+        use rand::{Rng, SeedableRng};
+        let suite = std::fs::read_to_string(kestrel_testdata::fixture("perft-cpw.epd"))
+            .expect("the perft fixture is readable");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let thresholds = [
+            -20000, -1000, -901, -900, -580, -500, -421, -330, -320, -230, -220, -101, -100, -99,
+            -1, 0, 1, 99, 100, 101, 220, 230, 320, 330, 421, 500, 580, 900, 901, 1000, 20000,
+        ];
+        let (mut checked, mut exchanges) = (0, 0);
+        for line in suite.lines() {
+            let fen = line.split(';').next().expect("a FEN").trim();
+            for _ in 0..20 {
+                let mut b = Board::from_fen(fen).expect("the suite's FENs parse");
+                for _ in 0..60 {
+                    let moves = b.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &mv in moves.as_slice() {
+                        let exact = see(&b, mv);
+                        exchanges += (mv.is_capture() && exact != capture_gain(&b, mv)) as usize;
+                        for t in thresholds {
+                            assert_eq!(see_below(&b, mv, t), exact < t, "{mv} {t} {}", b.to_fen());
+                            checked += 1;
+                        }
+                    }
+                    // Captures twice as likely as their share: playouts that keep exchanging.
+                    let captures: Vec<Move> =
+                        moves.iter().copied().filter(|m| m.is_capture()).collect();
+                    let mv = if !captures.is_empty() && rng.random_bool(0.5) {
+                        captures[rng.random_range(0..captures.len())]
+                    } else {
+                        moves[rng.random_range(0..moves.len())]
+                    };
+                    b.make_move(mv);
+                }
+            }
+        }
+        assert!(
+            checked > 1_000_000 && exchanges > 1000,
+            "{checked} {exchanges}"
+        );
     }
 
     #[test]
