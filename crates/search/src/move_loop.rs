@@ -53,7 +53,7 @@ impl Worker<'_> {
         futility_base: Option<i32>,
     ) -> Option<MovesOutcome> {
         let mut picker = MovePicker::empty();
-        self.fill_picker(&mut picker, GenKind::All, n.hash_move, n.ply);
+        self.fill_picker(&mut picker, GenKind::All, n.hash_move, n.ply, plies);
         let plan = LoopPlan {
             plies,
             futility_base,
@@ -108,7 +108,7 @@ impl Worker<'_> {
                     }
                     if score >= n.beta {
                         // The quiets tried before the cut-off lose history.
-                        let ctx = self.context(n.hash_move, n.ply);
+                        let ctx = self.context(n.hash_move, n.ply, plan.plies);
                         self.orderer.on_cutoff(
                             &self.board,
                             mv,

@@ -13,6 +13,8 @@ use kestrel_chess::{Board, Move, PieceKind};
 pub struct OrderContext {
     pub hash_move: Option<Move>,
     pub ply: usize,
+    /// Plies left to search here (0 in quiescence).
+    pub depth: i32,
     /// The opponent's last move (for the counter-move heuristic).
     pub prev_move: Option<Move>,
 }

@@ -186,6 +186,7 @@ declare_search_params! {
     quiet_order: i32 = QUIET_ORDER, 0, 0..=3, 2 bits, step -1, "quiet moves after killers: 0 history, 1 Chessmaps, 2 both, 3 random (docs/chessmaps.md)";
     use_sector_killer: bool = USE_SECTOR_KILLER, 0, 0..=1, 1 bits, "Chessmaps: rank first the sector of the last quiet cut-off at this ply";
     chessmaps_both_weight: i32 = CHESSMAPS_BOTH_WEIGHT, 64, 0..=1023, 10 bits, step 8, "QUIET_ORDER 2: history plus this times the Chessmaps score";
+    chessmaps_min_depth: i32 = CHESSMAPS_MIN_DEPTH, 3, 0..=15, 4 bits, step -1, "Chessmaps orders quiet moves only this many plies or more from the horizon (history below, where the probe costs more than it saves)";
     // --- time management (timed games only; node and depth limits ignore them) ---
     tm_moves_to_go: i32 = TM_MOVES_TO_GO, 30, 1..=63, 6 bits, step 2, "timed games: share the clock over this many moves when the GUI sends no movestogo";
     tm_inc_percent: i32 = TM_INC_PERCENT, 75, 0..=127, 7 bits, step 5, "timed games: add this percentage of the increment to each move's soft budget";

@@ -177,6 +177,7 @@ mod picker_tests {
         OrderContext {
             hash_move: None,
             ply: 0,
+            depth: 0,
             prev_move: None,
         }
     }

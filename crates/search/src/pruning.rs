@@ -118,7 +118,13 @@ impl Worker<'_> {
             return None;
         }
         let mut picker = MovePicker::empty();
-        self.fill_picker(&mut picker, GenKind::All, n.hash_move, n.ply);
+        self.fill_picker(
+            &mut picker,
+            GenKind::All,
+            n.hash_move,
+            n.ply,
+            n.depth / ONE_PLY,
+        );
         let reduced = n.depth - ONE_PLY - p.multicut_r * ONE_PLY;
         let mut cuts = 0;
         let mut tried = 0;

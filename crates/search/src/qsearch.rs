@@ -121,7 +121,7 @@ impl Worker<'_> {
         ply: usize,
     ) {
         let fill = |moves: &mut MoveList| self.qs_moves(in_check, qs_depth, moves);
-        self.fill_picker_with(picker, fill, hash_move, ply);
+        self.fill_picker_with(picker, fill, hash_move, ply, 0);
     }
 
     /// The moves quiescence looks at: every evasion in check; else captures and promotions,

@@ -244,11 +244,13 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len;
     }
 
-    /// What the move orderer needs to know about this node.
-    pub(crate) fn context(&self, hash_move: Option<Move>, ply: usize) -> OrderContext {
+    /// What the move orderer needs to know about this node (`depth`: plies left, 0 in
+    /// quiescence).
+    pub(crate) fn context(&self, hash_move: Option<Move>, ply: usize, depth: i32) -> OrderContext {
         OrderContext {
             hash_move,
             ply,
+            depth,
             prev_move: self.board.last_move(),
         }
     }
@@ -260,12 +262,14 @@ impl<'a> Worker<'a> {
         kind: GenKind,
         hash_move: Option<Move>,
         ply: usize,
+        depth: i32,
     ) {
         self.fill_picker_with(
             picker,
             |moves| self.board.generate(kind, moves),
             hash_move,
             ply,
+            depth,
         );
     }
 
@@ -276,8 +280,9 @@ impl<'a> Worker<'a> {
         fill: impl FnOnce(&mut MoveList),
         hash_move: Option<Move>,
         ply: usize,
+        depth: i32,
     ) {
-        let ctx = self.context(hash_move, ply);
+        let ctx = self.context(hash_move, ply, depth);
         picker.fill(fill, &self.board, &*self.orderer, &ctx);
     }
 }

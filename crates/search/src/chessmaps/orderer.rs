@@ -61,6 +61,8 @@ pub struct ChessmapsOrderer {
     mode: QuietOrder,
     use_sector_killer: bool,
     both_weight: i32,
+    /// Nodes nearer the horizon keep the history order (no probe).
+    min_depth: i32,
     network: &'static Network,
     /// Per ply, the sector of the last quiet move that caused a cut-off.
     killer_sector: Box<[u8; MAX_PLY + 2]>,
@@ -74,6 +76,7 @@ impl ChessmapsOrderer {
             mode: QuietOrder::from_param(params.quiet_order),
             use_sector_killer: params.use_sector_killer,
             both_weight: params.chessmaps_both_weight,
+            min_depth: params.chessmaps_min_depth,
             network: active_network(),
             killer_sector: Box::new([NO_SECTOR; MAX_PLY + 2]),
         }
@@ -138,7 +141,7 @@ fn is_history_ranked(mv: Move, score: i32) -> bool {
 impl MoveOrderer for ChessmapsOrderer {
     fn score(&self, board: &Board, moves: &[Move], ctx: &OrderContext, scores: &mut [i32]) {
         self.classic.score(board, moves, ctx, scores);
-        if self.mode == QuietOrder::History {
+        if self.mode == QuietOrder::History || ctx.depth < self.min_depth {
             return;
         }
         let any_quiet = moves
