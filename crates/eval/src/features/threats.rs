@@ -23,8 +23,13 @@ pub(super) fn threats<S: Sink>(board: &Board, ctx: &Context, us: Color, sink: &m
         sink.add(us, Term::THREAT_BY_MINOR, 0, n(minors & loose_pawns));
         sink.add(us, Term::THREAT_BY_ROOK, 0, n(rooks & loose_pawns));
         // Victims by kind: THREAT_BY_PAWN entries 0..4, the minor/rook threats' entries 1..5.
+        // Most positions have few threats: the kinds nothing attacks add nothing.
+        let attacked = (ctx.p.pawn_attacks[u] | minors | rooks) & board.color(them);
         for (i, kind) in SLIDERS_AND_KNIGHTS.into_iter().enumerate() {
-            let victims = board.pieces(them, kind);
+            let victims = board.pieces(them, kind) & attacked;
+            if victims.is_empty() {
+                continue;
+            }
             sink.add(
                 us,
                 Term::THREAT_BY_PAWN,
