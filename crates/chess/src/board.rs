@@ -261,15 +261,22 @@ impl Board {
             & (self.kind(PieceKind::Rook) | self.kind(PieceKind::Queen)))
             | (bishop_attacks(ksq, them)
                 & (self.kind(PieceKind::Bishop) | self.kind(PieceKind::Queen)));
+        self.sole_blockers(ksq, snipers & them) & self.color(color)
+    }
+
+    /// The pieces (of either colour) that alone stand between `king` and one of `snipers`:
+    /// pinned pieces when the snipers are the enemy's, discovered-check candidates when they
+    /// are the king's enemy's own.
+    pub(crate) fn sole_blockers(&self, king: Square, snipers: Bitboard) -> Bitboard {
         let occ = self.occupied();
-        let mut pinned = Bitboard::EMPTY;
-        for s in snipers & them {
-            let blockers = crate::attacks::between(ksq, s) & occ;
+        let mut found = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = crate::attacks::between(king, s) & occ;
             if !blockers.several() {
-                pinned |= blockers & self.color(color);
+                found |= blockers;
             }
         }
-        pinned
+        found
     }
 
     // ---- piece placement -------------------------------------------------------------------

@@ -4,7 +4,7 @@
 //! worked out once, as Stockfish's `StateInfo` does: a move loop asks it for every move.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::board::castle_rook_squares;
 use crate::{Bitboard, Board, Move, PieceKind, Square};
@@ -64,17 +64,10 @@ impl Board {
             | (rook_attacks(king, Bitboard::EMPTY)
                 & (self.kind(PieceKind::Rook) | self.kind(PieceKind::Queen))))
             & ours;
-        let mut discoverers = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occ;
-            if blockers.any() && !blockers.several() {
-                discoverers |= blockers & ours;
-            }
-        }
         CheckInfo {
             king,
             check_squares,
-            discoverers,
+            discoverers: self.sole_blockers(king, snipers) & ours,
         }
     }
 
