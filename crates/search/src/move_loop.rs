@@ -167,9 +167,11 @@ impl Worker<'_> {
             && plies <= p.lmp_depth
             && move_count >= (p.lmp_base + plies * plies) / (2 - n.improving as i32);
         // The exchange only when late-move pruning has not already decided.
+        // Both margins are at least 0: a capture the ordering proved SEE >= 0 is not losing.
         late_quiet
             || (p.use_see_pruning
                 && plies <= p.see_prune_depth
+                && !self.orderer.proves_see_not_negative(mv, m.order_score)
                 && see_below(
                     &self.board,
                     mv,

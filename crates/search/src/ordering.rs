@@ -36,6 +36,11 @@ pub trait MoveOrderer: Send {
     fn is_killer(&self, _mv: Move, _ply: usize) -> bool {
         false
     }
+    /// Whether `mv`, which this orderer scored `score`, is known not to lose material
+    /// (SEE >= 0), so that a later SEE with a threshold at or below 0 can be skipped.
+    fn proves_see_not_negative(&self, _mv: Move, _score: i32) -> bool {
+        false
+    }
     /// Forgets everything (new game).
     fn clear(&mut self);
 }
@@ -228,6 +233,15 @@ impl MoveOrderer for HeuristicOrderer {
         self.use_killers && self.killers[ply.min(MAX_PLY)].contains(&mv)
     }
 
+    /// A capture (not a promotion) in the good band either cannot lose (the mover is worth no
+    /// more than the victim) or passed `see_below(mv, 0)` when it was scored.
+    fn proves_see_not_negative(&self, mv: Move, score: i32) -> bool {
+        self.use_see
+            && mv.is_capture()
+            && mv.promotion_kind().is_none()
+            && (GOOD_NOISY - 8..HASH_SCORE).contains(&score)
+    }
+
     fn clear(&mut self) {
         self.killers.fill([Move::NULL; 2]);
         for side in self.history.iter_mut() {
@@ -239,5 +253,74 @@ impl MoveOrderer for HeuristicOrderer {
             row.fill(Move::NULL);
         }
         self.cont.fill(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::see::see;
+    use kestrel_chess::read_epd_file;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Positions of random playouts from every position of the CPW perft fixture.
+    fn playout_positions() -> Vec<Board> {
+        let path = kestrel_testdata::fixture("perft-cpw.epd");
+        let (records, errors) = read_epd_file(&path).expect("perft fixture is readable");
+        assert!(errors.is_empty(), "{errors:?}");
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut out = Vec::new();
+        for (_, record) in records {
+            for _ in 0..20 {
+                let mut board = record.board.clone();
+                for _ in 0..40 {
+                    let moves = board.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    board.make_move(moves[rng.random_range(0..moves.len())]);
+                    out.push(board.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// The search skips SEE for moves the ordering proves not to lose, so the proof must hold
+    /// on every capture of every position (and fire often enough to matter).
+    #[test]
+    fn proven_captures_never_lose_material() {
+        let orderer = HeuristicOrderer::new(&SearchParams::default());
+        let ctx = OrderContext {
+            hash_move: None,
+            ply: 0,
+            depth: 0,
+            prev_move: None,
+        };
+        let (mut proven, mut proven_by_see, mut losing) = (0, 0, 0);
+        for board in playout_positions() {
+            let moves: Vec<Move> = board.legal_moves().iter().copied().collect();
+            let mut scores = vec![0; moves.len()];
+            orderer.score(&board, &moves, &ctx, &mut scores);
+            for (&mv, &score) in moves.iter().zip(&scores) {
+                let exchange = see(&board, mv);
+                if !orderer.proves_see_not_negative(mv, score) {
+                    losing += i32::from(mv.is_capture() && exchange < 0);
+                    continue;
+                }
+                assert!(exchange >= 0, "{} {mv:?}: SEE {exchange}", board.to_fen());
+                assert!(!see_below(&board, mv, 0), "{} {mv:?}", board.to_fen());
+                proven += 1;
+                let mover = board.piece_at(mv.from()).map_or(0, |p| value(p.kind));
+                proven_by_see += i32::from(mover > capture_gain(&board, mv));
+            }
+        }
+        assert!(proven > 1000, "{proven}");
+        assert!(proven_by_see > 100, "{proven_by_see}");
+        assert!(losing > 100, "{losing}");
+        // The hash move's score proves nothing: it may be any move.
+        let no_proof = Move::NULL;
+        assert!(!orderer.proves_see_not_negative(no_proof, HASH_SCORE));
     }
 }

@@ -65,10 +65,10 @@ impl Worker<'_> {
             _ => self.fill_qs_picker(&mut picker, in_check, qs_depth, hash_move, ply),
         }
         let mut best_move = None;
-        while let Some((mv, _)) = picker.next_staged(|p| {
+        while let Some((mv, order_score)) = picker.next_staged(|p| {
             self.fill_qs_picker(p, in_check, qs_depth, hash_move, ply);
         }) {
-            if !in_check && self.qs_skips(mv, static_eval, alpha) {
+            if !in_check && self.qs_skips(mv, order_score, static_eval, alpha) {
                 continue;
             }
             self.prefetch_child(mv);
@@ -148,7 +148,7 @@ impl Worker<'_> {
     /// Out of check: a quiet check that hangs the checker, an under-promotion, a capture that
     /// cannot reach alpha even with the delta margin (delta pruning), or one that loses
     /// material by SEE is not worth searching.
-    fn qs_skips(&self, mv: Move, static_eval: i32, alpha: i32) -> bool {
+    fn qs_skips(&self, mv: Move, order_score: i32, static_eval: i32, alpha: i32) -> bool {
         let p = &self.params;
         if mv.is_quiet() {
             return p.use_qs_see && see_below(&self.board, mv, 0);
@@ -167,6 +167,10 @@ impl Worker<'_> {
             .board
             .piece_at(mv.from())
             .map_or(0, |pc| value(pc.kind));
-        p.use_qs_see && mover > gain && see_below(&self.board, mv, -p.qs_see_margin)
+        // The margin is never negative, so a move the ordering proved SEE >= 0 is kept unasked.
+        p.use_qs_see
+            && mover > gain
+            && !self.orderer.proves_see_not_negative(mv, order_score)
+            && see_below(&self.board, mv, -p.qs_see_margin)
     }
 }

@@ -187,6 +187,11 @@ impl MoveOrderer for ChessmapsOrderer {
         self.classic.is_killer(mv, ply)
     }
 
+    /// Noisy moves keep the classic scores, so the classic orderer's proof holds.
+    fn proves_see_not_negative(&self, mv: Move, score: i32) -> bool {
+        self.classic.proves_see_not_negative(mv, score)
+    }
+
     fn clear(&mut self) {
         self.classic.clear();
         self.killer_sector.fill(NO_SECTOR);
