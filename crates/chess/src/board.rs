@@ -641,7 +641,7 @@ impl Board {
 
 /// Rook origin and destination for a castling move whose king lands on `king_to`.
 #[inline]
-pub(crate) fn castle_rook_squares(king_to: Square) -> (Square, Square) {
+pub fn castle_rook_squares(king_to: Square) -> (Square, Square) {
     match king_to.0 {
         6 => (Square(7), Square(5)),
         2 => (Square(0), Square(3)),

@@ -21,7 +21,7 @@ mod uci_move;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, START_FEN};
+pub use board::{Board, START_FEN, castle_rook_squares};
 pub use castling::CastlingRights;
 pub use epd::{EpdError, EpdFileContents, EpdRecord, parse_epd_text, read_epd_file};
 pub use fen::FenError;

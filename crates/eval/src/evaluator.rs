@@ -5,9 +5,10 @@
 use crate::accumulate::{PackedSums, Sums, Weight, WideSums, pack, packable};
 use crate::cache::{EvalCache, PawnEntry};
 use crate::features::{Context, PawnFacts, TermSet, extract, pawn_sets, pawn_terms, piece_terms};
+use crate::psq::{PieceSquareTable, PieceSums};
 use crate::table::{EVAL_TABLE, SLOT_COUNT, SLOTS};
 use crate::taper::{eg_weight, phase, scale_trace_sum};
-use kestrel_chess::Board;
+use kestrel_chess::{Board, Move};
 use kestrel_params::ParamValues;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -23,6 +24,8 @@ pub struct Evaluator {
     packed: Option<Box<[i64; SLOT_COUNT]>>,
     /// Terms with a nonzero weight: the extractor skips groups that contain none of them.
     active: TermSet,
+    /// The pieces' material and piece-square weights per square, for [`PieceSums`].
+    piece_squares: PieceSquareTable,
     /// Unique per [`Evaluator::new`] (clones share it, as they share the weights): what an
     /// [`EvalCache`] checks so that it never returns another parameter set's result.
     id: u64,
@@ -65,6 +68,7 @@ impl Evaluator {
             packed
         });
         Evaluator {
+            piece_squares: PieceSquareTable::new(&weights, active),
             params,
             packed,
             weights,
@@ -117,16 +121,50 @@ impl Evaluator {
     /// (or its pawn structure) was evaluated before with this evaluator's weights.
     #[inline]
     pub fn evaluate_cached(&self, board: &Board, cache: &mut EvalCache) -> i32 {
+        self.evaluate_cached_by(board, cache, || self.piece_squares.sums(board))
+    }
+
+    /// [`Evaluator::evaluate_cached`] given `pieces`, the [`PieceSums`] of `board` for this
+    /// evaluator (kept move by move with [`Evaluator::piece_sums_after`]).
+    #[inline]
+    pub fn evaluate_cached_with(
+        &self,
+        board: &Board,
+        cache: &mut EvalCache,
+        pieces: PieceSums,
+    ) -> i32 {
+        self.evaluate_cached_by(board, cache, || pieces)
+    }
+
+    /// The pieces' material and piece-square sums of `board`, from scratch.
+    pub fn piece_sums(&self, board: &Board) -> PieceSums {
+        self.piece_squares.sums(board)
+    }
+
+    /// The [`PieceSums`] after `mv` is made on `board`, whose sums are `before`.
+    #[inline]
+    pub fn piece_sums_after(&self, board: &Board, mv: Move, before: PieceSums) -> PieceSums {
+        self.piece_squares.after(board, mv, before)
+    }
+
+    #[inline(always)]
+    fn evaluate_cached_by(
+        &self,
+        board: &Board,
+        cache: &mut EvalCache,
+        pieces: impl FnOnce() -> PieceSums,
+    ) -> i32 {
         cache.adopt(self.id);
         let key = board.hash();
         if let Some(score) = cache.probe_eval(key) {
             return score;
         }
+        let pieces = pieces();
         let white = match &self.packed {
-            Some(packed) => {
-                self.evaluate_with_pawns(board, cache, |mg, eg| self.packed_sums(packed, mg, eg))
-            }
-            None => self.evaluate_with_pawns(board, cache, |mg, eg| self.wide_sums(mg, eg)),
+            Some(packed) => self.evaluate_with_pawns(board, cache, pieces, |mg, eg| {
+                self.packed_sums(packed, mg, eg)
+            }),
+            None => self.evaluate_with_pawns(board, cache, pieces, |mg, eg| self.wide_sums(mg, eg)),
         };
         let score = white * board.side_to_move().sign();
         cache.store_eval(key, score);
@@ -134,12 +172,14 @@ impl Evaluator {
     }
 
     /// [`Evaluator::evaluate_white`] with the pawn-only terms and the pawns' classification
-    /// taken from (or put into) `cache`'s pawn table; `sums` starts a sink at given sums.
+    /// taken from (or put into) `cache`'s pawn table and the pieces' material and
+    /// piece-square terms from `pieces`; `sums` starts a sink at given sums.
     #[inline(always)]
     fn evaluate_with_pawns<S: Sums>(
         &self,
         board: &Board,
         cache: &mut EvalCache,
+        pieces: PieceSums,
         sums: impl Fn(i64, i64) -> S,
     ) -> i32 {
         let pawns = pawn_sets(board);
@@ -155,10 +195,11 @@ impl Evaluator {
                 ..PawnEntry::default()
             }
         });
-        let mut acc = sums(entry.mg, entry.eg);
+        let mut acc = sums(entry.mg + pieces.mg, entry.eg + pieces.eg);
         piece_terms(
             board,
             Context::with_pawns(board, pawns, entry.facts),
+            false,
             &mut acc,
         );
         finish(board, &acc)

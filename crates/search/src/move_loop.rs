@@ -85,11 +85,11 @@ impl Worker<'_> {
                 out.best_score = out.best_score.max(bound);
                 continue;
             }
-            self.board.make_move(mv);
+            self.make(mv);
             self.shared.tt.prefetch(self.board.hash());
             debug_assert_eq!(gives_check, self.board.in_check());
             let score = self.search_move(n, &m, &plan, move_count, gives_check);
-            self.board.unmake_move();
+            self.unmake();
             if self.stopped {
                 return None;
             }

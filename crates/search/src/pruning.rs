@@ -133,7 +133,7 @@ impl Worker<'_> {
                 break;
             };
             tried += 1;
-            self.board.make_move(mv);
+            self.make(mv);
             let score = -self.negamax(
                 -n.beta,
                 -n.beta + 1,
@@ -142,7 +142,7 @@ impl Worker<'_> {
                 false,
                 n.child_verify,
             );
-            self.board.unmake_move();
+            self.unmake();
             if self.stopped {
                 return Some(0);
             }

@@ -72,9 +72,9 @@ impl Worker<'_> {
                 continue;
             }
             self.prefetch_child(mv);
-            self.board.make_move(mv);
+            self.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qs_depth + 1);
-            self.board.unmake_move();
+            self.unmake();
             if self.stopped {
                 return 0;
             }

@@ -3,7 +3,7 @@
 use super::groups::{MATERIAL, PAWN_ADVANCE, PST as PST_GROUP};
 use crate::sink::Sink;
 use crate::table::Term;
-use kestrel_chess::{Bitboard, Board, Color, PieceKind};
+use kestrel_chess::{Bitboard, Board, Color, Piece, PieceKind, Square};
 
 const VALUE: [Term; 5] = [
     Term::PAWN_VALUE,
@@ -72,5 +72,18 @@ pub(super) fn piece_material<S: Sink>(board: &Board, us: Color, sink: &mut S) {
                 sink.add(us, PST[kind.index()], sq.relative(us).index(), 1);
             }
         }
+    }
+}
+
+/// The material and piece-square terms of one piece (not a pawn) on `sq`: what
+/// [`piece_material`] adds for it, so that a table of these equals its sums.
+pub(crate) fn piece_square_terms<S: Sink>(piece: Piece, sq: Square, sink: &mut S) {
+    let (us, kind) = (piece.color, piece.kind);
+    if kind != PieceKind::King && sink.wants(MATERIAL) {
+        sink.add(us, VALUE[kind.index()], 0, 1);
+        sink.add(us, Term::MATERIAL_TAPER, kind.index(), 1);
+    }
+    if sink.wants(PST_GROUP) {
+        sink.add(us, PST[kind.index()], sq.relative(us).index(), 1);
     }
 }

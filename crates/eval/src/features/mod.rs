@@ -16,6 +16,7 @@ use crate::table::Term;
 pub(crate) use context::{Context, PawnFacts, pawn_sets};
 pub(crate) use groups::TermSet;
 use kestrel_chess::{Bitboard, Board, Color};
+pub(crate) use material::piece_square_terms;
 
 /// Reports every feature of `board` to `sink`, skipping groups the sink does not want.
 #[inline]
@@ -23,7 +24,7 @@ pub(crate) fn extract<S: Sink>(board: &Board, sink: &mut S) {
     let pawns = pawn_sets(board);
     let facts = PawnFacts::new(pawns);
     pawn_terms(pawns, &facts, sink);
-    piece_terms(board, Context::with_pawns(board, pawns, facts), sink);
+    piece_terms(board, Context::with_pawns(board, pawns, facts), true, sink);
 }
 
 /// The features that depend on the pawns alone (`pawns` classified as `facts`): what a
@@ -36,13 +37,16 @@ pub(crate) fn pawn_terms<S: Sink>(pawns: [Bitboard; 2], facts: &PawnFacts, sink:
     }
 }
 
-/// Every feature that [`pawn_terms`] does not report.
+/// Every feature that [`pawn_terms`] does not report; the pieces' material and
+/// piece-square terms only with `material` (else the caller carries their sum).
 #[inline]
-pub(crate) fn piece_terms<S: Sink>(board: &Board, mut ctx: Context, sink: &mut S) {
+pub(crate) fn piece_terms<S: Sink>(board: &Board, mut ctx: Context, material: bool, sink: &mut S) {
     // Both sides' attack maps come out of the per-piece loops: threats run after both.
     let attack_maps = sink.wants(groups::NEEDS_ATTACK_MAPS);
     for us in Color::ALL {
-        material::piece_material(board, us, sink);
+        if material {
+            material::piece_material(board, us, sink);
+        }
         pieces::pieces(board, &mut ctx, us, attack_maps, sink);
         if sink.wants(groups::KING_SHELTER) {
             king::shelter(&ctx, us, sink);
