@@ -57,8 +57,9 @@ pub struct RootLine {
 
 /// One search thread.
 pub struct Worker<'a> {
-    /// The position being searched (made and unmade along the path).
-    pub board: Board,
+    /// The position being searched (made and unmade along the path, only through
+    /// [`Worker::make`] and [`Worker::unmake`], which keep `piece_sums` in step).
+    pub(crate) board: Board,
     pub(crate) params: SearchParams,
     eval: Evaluator,
     pub(crate) orderer: &'a mut dyn MoveOrderer,
