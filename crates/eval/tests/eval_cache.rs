@@ -3,9 +3,10 @@
 //! tables small enough to force replacements, and with one cache passed between evaluators of
 //! different parameters (it must never hand one set's score to another).
 
+mod common;
+
 use kestrel_chess::{Board, read_epd_file};
-use kestrel_eval::{EVAL_TABLE, EvalCache, Evaluator, compact_values};
-use kestrel_params::ParamValues;
+use kestrel_eval::EvalCache;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -44,17 +45,6 @@ fn playout_positions(starts: &[Board], plies: usize, seed: u64) -> Vec<Board> {
     out
 }
 
-fn evaluators() -> Vec<Evaluator> {
-    let mut rng = ChaCha8Rng::seed_from_u64(26);
-    let defaults = ParamValues::defaults(&EVAL_TABLE);
-    let mut out = vec![
-        Evaluator::new(defaults.clone()),
-        Evaluator::new(compact_values(&defaults)),
-    ];
-    out.extend((0..3).map(|_| Evaluator::new(ParamValues::random(&EVAL_TABLE, &mut rng))));
-    out
-}
-
 fn positions() -> Vec<Board> {
     let suite = suite_positions();
     assert!(suite.len() >= 6, "{}", suite.len());
@@ -66,7 +56,7 @@ fn positions() -> Vec<Board> {
 #[test]
 fn cached_evaluation_equals_uncached_for_each_parameter_set() {
     let positions = positions();
-    for e in evaluators() {
+    for e in common::evaluators(26) {
         for mut cache in [EvalCache::new(1 << 16, 1 << 12), EvalCache::new(16, 4)] {
             for b in &positions {
                 assert_eq!(
@@ -87,7 +77,7 @@ fn cached_evaluation_equals_uncached_for_each_parameter_set() {
 #[test]
 fn one_cache_shared_by_several_parameter_sets_never_mixes_them() {
     let positions = positions();
-    let evaluators = evaluators();
+    let evaluators = common::evaluators(26);
     let mut cache = EvalCache::for_hash_mb(1);
     // Each evaluator in turn on the same positions: every switch must empty the tables.
     for (i, b) in positions.iter().enumerate().step_by(3) {

@@ -3,8 +3,10 @@
 //! from the perft positions (castling, en passant and every promotion among their moves), with
 //! the default, the compact and random parameter sets.
 
+mod common;
+
 use kestrel_chess::{Board, PieceKind, read_epd_file};
-use kestrel_eval::{EVAL_TABLE, EvalCache, Evaluator, compact_values};
+use kestrel_eval::{EVAL_TABLE, EvalCache, Evaluator};
 use kestrel_params::ParamValues;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -14,17 +16,6 @@ fn starts() -> Vec<Board> {
     let (records, errors) = read_epd_file(&path).expect("perft fixture is readable");
     assert!(errors.is_empty(), "{errors:?}");
     records.into_iter().map(|(_, r)| r.board).collect()
-}
-
-fn evaluators() -> Vec<Evaluator> {
-    let mut rng = ChaCha8Rng::seed_from_u64(27);
-    let defaults = ParamValues::defaults(&EVAL_TABLE);
-    let mut out = vec![
-        Evaluator::new(defaults.clone()),
-        Evaluator::new(compact_values(&defaults)),
-    ];
-    out.extend((0..3).map(|_| Evaluator::new(ParamValues::random(&EVAL_TABLE, &mut rng))));
-    out
 }
 
 /// Special moves seen: castles, en passant captures, promotions to each of N, B, R, Q.
@@ -39,7 +30,7 @@ struct Seen {
 fn carried_sums_equal_sums_from_scratch_and_keep_the_score() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut seen = Seen::default();
-    for e in evaluators() {
+    for e in common::evaluators(27) {
         let mut cache = EvalCache::new(1 << 12, 1 << 8);
         for start in starts() {
             for _ in 0..30 {

@@ -75,3 +75,17 @@ pub fn test_positions() -> Vec<Board> {
 pub fn random_values(seed: u64) -> ParamValues {
     ParamValues::random(&EVAL_TABLE, &mut ChaCha8Rng::seed_from_u64(seed))
 }
+
+/// Evaluators of the default, the compact and three random parameter sets (drawn in turn
+/// from one generator seeded with `seed`).
+pub fn evaluators(seed: u64) -> Vec<kestrel_eval::Evaluator> {
+    use kestrel_eval::{Evaluator, compact_values};
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let defaults = ParamValues::defaults(&EVAL_TABLE);
+    let mut out = vec![
+        Evaluator::new(defaults.clone()),
+        Evaluator::new(compact_values(&defaults)),
+    ];
+    out.extend((0..3).map(|_| Evaluator::new(ParamValues::random(&EVAL_TABLE, &mut rng))));
+    out
+}
