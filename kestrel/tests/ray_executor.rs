@@ -284,12 +284,18 @@ fn assert_same_outputs(a: &Path, b: &Path) {
     assert!(log_without_seconds(a).lines().count() >= 3);
 }
 
-#[test]
-fn every_other_ga_on_one_ray_cluster_equals_in_process() {
-    let Some(_session) = ray_session() else {
-        return;
-    };
-    let dir = temp_dir("every-ga");
+/// A command line: the words of `words`, then each (option, value) pair (values are paths,
+/// kept whole).
+fn command(words: &str, paths: &[(&str, &str)]) -> Vec<String> {
+    let mut args: Vec<String> = words.split_whitespace().map(String::from).collect();
+    for (option, value) in paths {
+        args.extend([option.to_string(), value.to_string()]);
+    }
+    args
+}
+
+/// Every GA command but the expert's (run by the test above), small: name and arguments.
+fn ga_runs(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
     let fixture = |name: &str| kestrel_testdata::fixture(name).display().to_string();
     let (suite, pgn, openings) = (
         fixture("bk.epd"),
@@ -297,219 +303,114 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
         fixture("openings-2moves-60.epd"),
     );
     let mnc_db = dir.join("mnc.sqlite").display().to_string();
-    let runs: Vec<(&str, Vec<&str>)> = vec![
+    let games = "--nodes 200 --max-moves 40";
+    let racing = "--first-pairs 1 --rounds 2 --verify-pairs 0";
+    vec![
         (
             "search",
-            vec![
-                "evolve",
-                "search",
-                "--suite",
-                &suite,
-                "--train-size",
-                "4",
-                "--node-cap",
-                "2000",
-                "--population",
-                "6",
-                "--generations",
-                "2",
-                "--seed",
-                "3",
-            ],
+            command(
+                "evolve search --train-size 4 --node-cap 2000 --population 6 --generations 2 \
+                 --seed 3",
+                &[("--suite", &suite)],
+            ),
         ),
         (
             "tournament",
-            vec![
-                "evolve",
-                "tournament",
-                "--population",
-                "4",
-                "--iterations",
-                "2",
-                "--depth",
-                "1",
-                "--max-moves",
-                "10",
-                "--seed",
-                "1",
-            ],
+            command(
+                "evolve tournament --population 4 --iterations 2 --depth 1 --max-moves 10 --seed 1",
+                &[],
+            ),
         ),
         (
             "mnc",
-            vec![
-                "evolve",
-                "mnc",
-                "--population",
-                "6",
-                "--offspring",
-                "2",
-                "--generations",
-                "3",
-                "--rounds",
-                "1",
-                "--nodes",
-                "300",
-                "--max-moves",
-                "30",
-                "--openings",
-                &openings,
-                "--seed",
-                "4",
-                "--db",
-                &mnc_db,
-            ],
+            command(
+                "evolve mnc --population 6 --offspring 2 --generations 3 --rounds 1 --nodes 300 \
+                 --max-moves 30 --seed 4",
+                &[("--openings", &openings), ("--db", &mnc_db)],
+            ),
         ),
         (
             "games",
-            vec![
-                "evolve",
-                "games",
-                "--set",
-                "KNIGHT_VALUE,BISHOP_VALUE",
-                "--table",
-                "eval",
-                "--population",
-                "4",
-                "--generations",
-                "2",
-                "--nodes",
-                "200",
-                "--max-moves",
-                "40",
-                "--openings",
-                &openings,
-                "--seed",
-                "5",
-            ],
+            command(
+                &format!(
+                    "evolve games --set KNIGHT_VALUE,BISHOP_VALUE --table eval --population 4 \
+                     --generations 2 {games} --seed 5"
+                ),
+                &[("--openings", &openings)],
+            ),
         ),
         (
             "search-games",
-            vec![
-                "evolve",
-                "search",
-                "--fitness",
-                "games",
-                "--opponents",
-                "both",
-                "--population",
-                "4",
-                "--generations",
-                "2",
-                "--nodes",
-                "200",
-                "--max-moves",
-                "40",
-                "--first-pairs",
-                "1",
-                "--rounds",
-                "2",
-                "--verify-pairs",
-                "0",
-                "--openings",
-                &openings,
-                "--seed",
-                "3",
-            ],
+            command(
+                &format!(
+                    "evolve search --fitness games --opponents both --population 4 \
+                     --generations 2 {games} {racing} --seed 3"
+                ),
+                &[("--openings", &openings)],
+            ),
         ),
         (
             "mnc-games",
-            vec![
-                "evolve",
-                "mnc",
-                "--init",
-                "defaults",
-                "--fitness",
-                "games",
-                "--population",
-                "4",
-                "--offspring",
-                "2",
-                "--generations",
-                "2",
-                "--nodes",
-                "200",
-                "--max-moves",
-                "40",
-                "--first-pairs",
-                "1",
-                "--rounds",
-                "2",
-                "--verify-pairs",
-                "0",
-                "--openings",
-                &openings,
-                "--seed",
-                "4",
-                "--db",
-                &mnc_db,
-            ],
+            command(
+                &format!(
+                    "evolve mnc --init defaults --fitness games --population 4 --offspring 2 \
+                     --generations 2 {games} {racing} --seed 4"
+                ),
+                &[("--openings", &openings), ("--db", &mnc_db)],
+            ),
         ),
         (
             "moves1",
-            vec![
-                "evolve",
-                "moves",
-                "--pgn",
-                &pgn,
-                "--games",
-                "20",
-                "--per-game",
-                "2",
-                "--population",
-                "100",
-                "--generations",
-                "2",
-                "--seed",
-                "2",
-            ],
+            command(
+                "evolve moves --games 20 --per-game 2 --population 100 --generations 2 --seed 2",
+                &[("--pgn", &pgn)],
+            ),
         ),
         (
             "moves2",
-            vec![
-                "evolve",
-                "moves",
-                "--pgn",
-                &pgn,
-                "--games",
-                "10",
-                "--per-game",
-                "1",
-                "--depth",
-                "2",
-                "--population",
-                "8",
-                "--generations",
-                "2",
-                "--seed",
-                "2",
-            ],
+            command(
+                "evolve moves --games 10 --per-game 1 --depth 2 --population 8 --generations 2 \
+                 --seed 2",
+                &[("--pgn", &pgn)],
+            ),
         ),
-    ];
+    ]
+}
+
+/// `args` as the `&str` slice [`kestrel_ok`] takes.
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn every_other_ga_on_one_ray_cluster_equals_in_process() {
+    let Some(_session) = ray_session() else {
+        return;
+    };
+    let dir = temp_dir("every-ga");
+    let openings = kestrel_testdata::fixture("openings-2moves-60.epd")
+        .display()
+        .to_string();
+    let runs = ga_runs(&dir);
     for (name, args) in &runs {
-        kestrel_ok(&dir, args, &format!("{name}-local"), &["--quiet"], &[]);
+        kestrel_ok(
+            &dir,
+            &strs(args),
+            &format!("{name}-local"),
+            &["--quiet"],
+            &[],
+        );
     }
     let parents = format!(
         "{},{}",
         dir.join("moves1-local/best.toml").display(),
         dir.join("moves2-local/best.toml").display()
     );
-    let coevolve: Vec<&str> = vec![
-        "evolve",
-        "coevolve",
-        "--parents",
-        &parents,
-        "--population",
-        "4",
-        "--generations",
-        "2",
-        "--nodes",
-        "200",
-        "--openings",
-        &openings,
-        "--seed",
-        "2",
-    ];
-    kestrel_ok(&dir, &coevolve, "coevolve-local", &["--quiet"], &[]);
+    let coevolve = command(
+        "evolve coevolve --population 4 --generations 2 --nodes 200 --seed 2",
+        &[("--parents", &parents), ("--openings", &openings)],
+    );
+    kestrel_ok(&dir, &strs(&coevolve), "coevolve-local", &["--quiet"], &[]);
 
     let ray = LoopbackRay::start(&dir);
     let on_ray = ["--quiet", "--executor", &ray.address, "--ray-workers", "2"];
@@ -519,37 +420,22 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
             "tournament" => &[("KESTREL_RAY_FAULT", "kill-once:1")],
             _ => &[],
         };
-        kestrel_ok(&dir, args, &format!("{name}-ray"), &on_ray, fault);
+        kestrel_ok(&dir, &strs(args), &format!("{name}-ray"), &on_ray, fault);
         assert_same_outputs(
             &dir.join(format!("{name}-local")),
             &dir.join(format!("{name}-ray")),
         );
     }
-    kestrel_ok(&dir, &coevolve, "coevolve-ray", &on_ray, &[]);
+    kestrel_ok(&dir, &strs(&coevolve), "coevolve-ray", &on_ray, &[]);
     assert_same_outputs(&dir.join("coevolve-local"), &dir.join("coevolve-ray"));
     // SPSA's game pairs on Ray: the same duels, so the same path and final values.
-    let spsa: Vec<&str> = vec![
-        "tune",
-        "spsa",
-        "--set",
-        "NULL_MOVE_R,LMR_BASE,RFP_MARGIN",
-        "--table",
-        "search",
-        "--iterations",
-        "6",
-        "--pairs",
-        "3",
-        "--nodes",
-        "300",
-        "--max-moves",
-        "40",
-        "--openings",
-        &openings,
-        "--seed",
-        "3",
-    ];
-    kestrel_ok(&dir, &spsa, "spsa-local", &["--quiet"], &[]);
-    kestrel_ok(&dir, &spsa, "spsa-ray", &on_ray, &[]);
+    let spsa = command(
+        "tune spsa --set NULL_MOVE_R,LMR_BASE,RFP_MARGIN --table search --iterations 6 \
+         --pairs 3 --nodes 300 --max-moves 40 --seed 3",
+        &[("--openings", &openings)],
+    );
+    kestrel_ok(&dir, &strs(&spsa), "spsa-local", &["--quiet"], &[]);
+    kestrel_ok(&dir, &strs(&spsa), "spsa-ray", &on_ray, &[]);
     for file in ["spsa.csv", "final.toml"] {
         let read = |run: &str| std::fs::read_to_string(dir.join(run).join(file)).unwrap();
         assert_eq!(
@@ -574,7 +460,13 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
         "2",
     ];
     let tournament = &runs.iter().find(|(n, _)| *n == "tournament").unwrap().1;
-    kestrel_ok(&dir, tournament, "tournament-client", &on_client, &[]);
+    kestrel_ok(
+        &dir,
+        &strs(tournament),
+        "tournament-client",
+        &on_client,
+        &[],
+    );
     assert_same_outputs(
         &dir.join("tournament-local"),
         &dir.join("tournament-client"),

@@ -14,8 +14,8 @@ use kestrel_chess::Board;
 use kestrel_eval::{COMPACT_SET, EVAL_TABLE, Evaluator};
 use kestrel_ga::cluster::{BlobStore, FitnessSpec, RayExecutor, RayOptions};
 use kestrel_ga::{
-    BitGenome, BitSpace, Executor, GaOutcome, GaRun, GaSettings, InProcessExecutor, RealGenome,
-    StopReason, write_chart,
+    BitGenome, BitSpace, Executor, GaOutcome, GaRun, GaSettings, GenerationStats,
+    InProcessExecutor, RealGenome, StopReason, write_chart,
 };
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
 use rayon::prelude::*;
@@ -224,26 +224,20 @@ fn static_error(params: &ParamValues, boards: &[Board], labels: &[i32]) -> f64 {
 pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
     std::fs::create_dir_all(&cfg.out_dir)
         .map_err(|e| format!("cannot create {}: {e}", cfg.out_dir.display()))?;
-    let positions = load_positions(cfg)?;
-
-    let all: Vec<Board> = positions
-        .train
-        .iter()
-        .chain(&positions.test)
-        .cloned()
-        .collect();
-    let (keys, per_mentor, label_stats) = label_all(cfg, &all)?;
-    let key = match keys.len() {
-        1 => keys[0].clone(),
-        _ => format!("{:?}({})", cfg.combine, keys.join(", ")).to_lowercase(),
-    };
-    let labels = combine_labels(&per_mentor, cfg.combine);
-    let n_train = positions.train.len();
-    let (train, train_labels, m1, f1) = keep_labelled(positions.train, &labels[..n_train]);
-    let (test, test_labels, m2, f2) = keep_labelled(positions.test, &labels[n_train..]);
-    if train.is_empty() {
-        return Err("no training position has a centipawn label".into());
-    }
+    let LabelledData {
+        key,
+        keys,
+        per_mentor,
+        labels,
+        label_stats,
+        n_train,
+        train,
+        train_labels,
+        test,
+        test_labels,
+        dropped_mates,
+        dropped_failures,
+    } = labelled_data(cfg)?;
 
     // Traces and fitness.
     let schema = cfg.set.schema(cfg.coding);
@@ -272,30 +266,8 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
     let log_path = cfg.out_dir.join("log.csv");
     let chart_path = cfg.out_dir.join("evolution.svg");
     let start = Instant::now();
-    let (history, stop, organisms) = match cfg.genome {
-        GenomeKind::Bits => {
-            let space = BitSpace {
-                len: schema.bit_len(),
-            };
-            let exec: &dyn Executor<BitGenome> = match &ray {
-                Some(r) => r,
-                None => &InProcessExecutor,
-            };
-            let out = evolve::<BitGenome>(cfg, &space, &fitness, exec, &log_path)?;
-            let organisms = organism_matrix(&schema, &out.population);
-            (out.history, out.stop, organisms)
-        }
-        GenomeKind::Real => {
-            let exec: &dyn Executor<RealGenome> = match &ray {
-                Some(r) => r,
-                None => &InProcessExecutor,
-            };
-            let space = real_space(&schema);
-            let out = evolve::<RealGenome>(cfg, &space, &fitness, exec, &log_path)?;
-            let organisms = organism_matrix(&schema, &out.population);
-            (out.history, out.stop, organisms)
-        }
-    };
+    let (history, stop, organisms) =
+        evolve_organisms(cfg, &schema, &fitness, ray.as_ref(), &log_path)?;
     let ga_seconds = start.elapsed().as_secs_f64();
     drop(ray); // shuts Ray down before the final, in-process scoring
     write_chart(&chart_path, &history, "mean |error| vs mentor (cp)")?;
@@ -343,8 +315,8 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         executor,
         train_positions: train.len(),
         test_positions: test.len(),
-        dropped_mates: m1 + m2,
-        dropped_failures: f1 + f2,
+        dropped_mates,
+        dropped_failures,
         labels: label_stats,
         ga_seconds,
         generations: history.len(),
@@ -365,6 +337,107 @@ pub fn run_mentor(cfg: &MentorRunConfig) -> Result<MentorRunReport, String> {
         log_path,
         chart_path,
     })
+}
+
+/// A run's positions with their mentors' labels, those without a centipawn label dropped.
+struct LabelledData {
+    /// The label key of the mentor, or of the combination of several.
+    key: String,
+    /// Each mentor's label key.
+    keys: Vec<String>,
+    /// Each mentor's labels of every position (training positions first).
+    per_mentor: Vec<Vec<Option<Label>>>,
+    /// The combined labels of every position.
+    labels: Vec<Option<Label>>,
+    label_stats: LabelStats,
+    /// Training positions before any was dropped.
+    n_train: usize,
+    train: Vec<Board>,
+    train_labels: Vec<i32>,
+    test: Vec<Board>,
+    test_labels: Vec<i32>,
+    /// Positions dropped because a mentor saw a mate.
+    dropped_mates: usize,
+    /// Positions dropped because no mentor gave a score.
+    dropped_failures: usize,
+}
+
+/// Loads the positions, labels them with every mentor and keeps the labelled ones.
+fn labelled_data(cfg: &MentorRunConfig) -> Result<LabelledData, String> {
+    let positions = load_positions(cfg)?;
+    let all: Vec<Board> = positions
+        .train
+        .iter()
+        .chain(&positions.test)
+        .cloned()
+        .collect();
+    let (keys, per_mentor, label_stats) = label_all(cfg, &all)?;
+    let key = match keys.len() {
+        1 => keys[0].clone(),
+        _ => format!("{:?}({})", cfg.combine, keys.join(", ")).to_lowercase(),
+    };
+    let labels = combine_labels(&per_mentor, cfg.combine);
+    let n_train = positions.train.len();
+    let (train, train_labels, m1, f1) = keep_labelled(positions.train, &labels[..n_train]);
+    let (test, test_labels, m2, f2) = keep_labelled(positions.test, &labels[n_train..]);
+    if train.is_empty() {
+        return Err("no training position has a centipawn label".into());
+    }
+    Ok(LabelledData {
+        key,
+        keys,
+        per_mentor,
+        labels,
+        label_stats,
+        n_train,
+        train,
+        train_labels,
+        test,
+        test_labels,
+        dropped_mates: m1 + m2,
+        dropped_failures: f1 + f2,
+    })
+}
+
+/// Runs the GA in the genome `cfg` names, on Ray when `ray` is given: the generations' figures,
+/// why it stopped and the last population's field values (organism-major).
+fn evolve_organisms(
+    cfg: &MentorRunConfig,
+    schema: &BitSchema,
+    fitness: &MentorFitness,
+    ray: Option<&RayExecutor>,
+    log_path: &std::path::Path,
+) -> Result<(Vec<GenerationStats>, StopReason, Vec<f64>), String> {
+    match cfg.genome {
+        GenomeKind::Bits => {
+            let space = BitSpace {
+                len: schema.bit_len(),
+            };
+            let exec: &dyn Executor<BitGenome> = match ray {
+                Some(r) => r,
+                None => &InProcessExecutor,
+            };
+            let out = evolve::<BitGenome>(cfg, &space, fitness, exec, log_path)?;
+            Ok((
+                out.history,
+                out.stop,
+                organism_matrix(schema, &out.population),
+            ))
+        }
+        GenomeKind::Real => {
+            let exec: &dyn Executor<RealGenome> = match ray {
+                Some(r) => r,
+                None => &InProcessExecutor,
+            };
+            let space = real_space(schema);
+            let out = evolve::<RealGenome>(cfg, &space, fitness, exec, log_path)?;
+            Ok((
+                out.history,
+                out.stop,
+                organism_matrix(schema, &out.population),
+            ))
+        }
+    }
 }
 
 /// Labels `boards` with every mentor (each through the label cache): keys, labels per mentor,

@@ -183,30 +183,12 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
     drop(executor); // shuts Ray down before the final, in-process scoring
     write_chart(&chart_path, &history, "move agreement (%)")?;
 
-    // The final organism: the last generation's best on the whole training set (1-ply leaves).
-    let train_matches = train.matches(&organisms, None);
-    let best = (0..train_matches.len())
-        .max_by(|&a, &b| {
-            train_matches[a]
-                .total_cmp(&train_matches[b])
-                .then(b.cmp(&a))
-        })
-        .expect("non-empty population");
-    let k = schema.fields.len();
-    let best_fields: Vec<i32> = organisms[best * k..(best + 1) * k]
-        .iter()
-        .map(|&v| v as i32)
-        .collect();
-    let best_values = with_fields(&schema, &base, &best_fields);
+    let best_values = best_on_train(&train, &organisms, &schema, &base);
     let evolved = agreement_of(&train, &test, &best_values);
     let searched = (cfg.depth > 1).then(|| {
-        let at_depth = |values: &ParamValues| Agreement {
-            train: searched_agreement(values, &data.train, cfg.depth),
-            test: searched_agreement(values, &data.test, cfg.depth),
-        };
         (
-            at_depth(&best_values),
-            at_depth(&ParamValues::defaults(&EVAL_TABLE)),
+            searched_agreements(&data, &best_values, cfg.depth),
+            searched_agreements(&data, &ParamValues::defaults(&EVAL_TABLE), cfg.depth),
         )
     });
     let params_path = cfg.out_dir.join("best.toml");
@@ -233,6 +215,38 @@ pub fn run_moves(cfg: &MovesRunConfig) -> Result<MovesRunReport, String> {
         log_path,
         chart_path,
     })
+}
+
+/// The last generation's best organism on the whole training set (1-ply leaves; the first on
+/// ties), as a full parameter set. `organisms` holds the field values organism by organism.
+fn best_on_train(
+    train: &ChildSet,
+    organisms: &[f64],
+    schema: &BitSchema,
+    base: &ParamValues,
+) -> ParamValues {
+    let train_matches = train.matches(organisms, None);
+    let best = (0..train_matches.len())
+        .max_by(|&a, &b| {
+            train_matches[a]
+                .total_cmp(&train_matches[b])
+                .then(b.cmp(&a))
+        })
+        .expect("non-empty population");
+    let k = schema.fields.len();
+    let best_fields: Vec<i32> = organisms[best * k..(best + 1) * k]
+        .iter()
+        .map(|&v| v as i32)
+        .collect();
+    with_fields(schema, base, &best_fields)
+}
+
+/// How often `values` searched to `depth` plays the grandmaster's move, on both sets.
+fn searched_agreements(data: &MoveSet, values: &ParamValues, depth: i32) -> Agreement {
+    Agreement {
+        train: searched_agreement(values, &data.train, depth),
+        test: searched_agreement(values, &data.test, depth),
+    }
 }
 
 /// Agreement (%) of fixed parameters on the train and test leaves.
