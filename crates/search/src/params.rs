@@ -154,6 +154,7 @@ declare_search_params! {
     ext_total_cap: i32 = EXT_TOTAL_CAP, 48, 0..=255, 8 bits, step 4, "cap on the extensions summed along one path, quarter plies";
     use_qs_delta: bool = USE_QS_DELTA, 1, 0..=1, 1 bits, "delta pruning of hopeless captures in quiescence";
     use_qs_checks: bool = USE_QS_CHECKS, 1, 0..=1, 1 bits, "quiet checks at the first ply of quiescence";
+    use_qs_tt: bool = USE_QS_TT, 1, 0..=1, 1 bits, "transposition-table probes and stores in quiescence (with USE_TT)";
     use_lmp: bool = USE_LMP, 1, 0..=1, 1 bits, "late-move pruning of quiet moves near the leaves";
     lmp_depth: i32 = LMP_DEPTH, 3, 0..=7, 3 bits, "late-move pruning at depth <= this, plies (after 3 + d*d moves)";
     lmr_history_div: i32 = LMR_HISTORY_DIV, 4096, 0..=16383, 14 bits, step 256, "LMR: reduce by history / this quarter plies less (0: off)";
@@ -238,6 +239,7 @@ pub const SWITCHES: &[(&str, &str)] = &[
     ("quiescence SEE pruning", names::USE_QS_SEE),
     ("quiescence delta pruning", names::USE_QS_DELTA),
     ("quiescence checks", names::USE_QS_CHECKS),
+    ("quiescence hash table", names::USE_QS_TT),
     ("late-move pruning", names::USE_LMP),
     ("SEE pruning", names::USE_SEE_PRUNING),
     ("multi-cut", names::MULTICUT_USE),

@@ -245,6 +245,12 @@ impl<'a> Worker<'a> {
         self.cache.prefetch(key);
     }
 
+    /// Starts loading the evaluation-cache entry of the position after `mv`.
+    #[inline]
+    pub(crate) fn prefetch_child_eval(&self, mv: Move) {
+        self.cache.prefetch(self.board.key_after(mv));
+    }
+
     /// Repetition, fifty moves or insufficient material.
     pub(crate) fn is_draw(&self) -> bool {
         self.board.is_repetition()

@@ -152,7 +152,7 @@ fn values_of_another_table_are_an_error_not_defaults() {
 #[test]
 fn the_declaration_derives_names_fields_and_table_in_one_order() {
     use kestrel_search::{SearchParams, names};
-    assert_eq!(SEARCH_TABLE.decls.len(), 80);
+    assert_eq!(SEARCH_TABLE.decls.len(), 81);
     assert_eq!(SEARCH_TABLE.decls[0].name, names::NULL_MOVE_USE);
     assert_eq!(FALCON_SET[17], names::EXT_MATE_THREAT);
     // Each field reads its own declaration: change one value, only that field moves.
@@ -170,5 +170,31 @@ fn the_declaration_derives_names_fields_and_table_in_one_order() {
             ..p
         },
         d
+    );
+}
+
+#[test]
+fn quiescence_fills_the_hash_table_only_with_use_qs_tt() {
+    let board =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let hashfull = |qs_tt: i32| {
+        let mut searcher = Searcher::new(EngineConfig {
+            hash_mb: 1,
+            ..EngineConfig::default()
+        });
+        let mut values = ParamValues::defaults(&SEARCH_TABLE);
+        values.set_scalar("USE_QS_TT", qs_tt).unwrap();
+        searcher.set_search_params(values).unwrap();
+        let r = searcher.search(&board, &SearchLimits::depth(5), &mut |_| {});
+        assert!(r.best_move.is_some());
+        searcher.hashfull()
+    };
+    let (without, with) = (hashfull(0), hashfull(1));
+    // Quiescence nodes outnumber the others, so storing them fills the table far more.
+    assert!(without > 0, "the main search stores nothing");
+    assert!(
+        with > 2 * without,
+        "hashfull {with} with, {without} without"
     );
 }

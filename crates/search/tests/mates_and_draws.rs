@@ -10,6 +10,15 @@ fn search(board: &Board, limits: &SearchLimits) -> kestrel_search::SearchResult 
     s.search(board, limits, &mut |_| {})
 }
 
+/// The same search without the hash table in quiescence (`USE_QS_TT` off).
+fn search_without_qs_tt(board: &Board, limits: &SearchLimits) -> kestrel_search::SearchResult {
+    let mut s = Searcher::new(EngineConfig::default());
+    let mut values = ParamValues::defaults(&SEARCH_TABLE);
+    values.set_scalar("USE_QS_TT", 0).unwrap();
+    s.set_search_params(values).unwrap();
+    s.search(board, limits, &mut |_| {})
+}
+
 /// Whether the side to move mates within `n` moves whatever the defence (brute force).
 fn mate_in(board: &mut Board, n: u32) -> bool {
     if n == 0 {
@@ -40,6 +49,14 @@ fn mate_in(board: &mut Board, n: u32) -> bool {
 
 #[test]
 fn mates_in_one_two_and_three_with_exact_scores() {
+    for search in [search, search_without_qs_tt] {
+        mates_found_with_exact_scores(search);
+    }
+}
+
+fn mates_found_with_exact_scores(
+    search: fn(&Board, &SearchLimits) -> kestrel_search::SearchResult,
+) {
     let cases = [
         ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1),
         ("k7/8/8/1K6/8/8/8/7R w - - 0 1", 2),
