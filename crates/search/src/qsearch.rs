@@ -126,7 +126,16 @@ impl Worker<'_> {
         hash_move: Option<Move>,
         ply: usize,
     ) {
-        let fill = |moves: &mut MoveList| self.qs_moves(in_check, qs_depth, moves);
+        let fill = |moves: &mut MoveList| {
+            self.qs_moves(in_check, qs_depth, moves);
+            // Quiescence probes a child's bucket right after making the move, too soon for a
+            // prefetch in the loop; asking for every child's bucket now hides more of it.
+            if self.params.use_tt && self.params.use_qs_tt {
+                for &mv in moves.iter() {
+                    self.shared.tt.prefetch(self.board.key_after(mv));
+                }
+            }
+        };
         self.fill_picker_with(picker, fill, hash_move, ply, 0);
     }
 
