@@ -63,7 +63,13 @@ impl Worker<'_> {
         // the order is the same and a hash move that cuts off saves the generation.
         let mut picker = MovePicker::empty();
         match hash_move {
-            Some(mv) if !in_check => picker.stage(mv),
+            Some(mv) if !in_check => {
+                // The filled moves' buckets are prefetched by the fill; this one is not filled.
+                if use_tt {
+                    self.shared.tt.prefetch(self.board.key_after(mv));
+                }
+                picker.stage(mv);
+            }
             _ => self.fill_qs_picker(&mut picker, in_check, qs_depth, hash_move, ply),
         }
         let mut best_move = None;
@@ -73,11 +79,7 @@ impl Worker<'_> {
             if !in_check && self.qs_skips(mv, order_score, static_eval, alpha) {
                 continue;
             }
-            if use_tt {
-                self.prefetch_child(mv);
-            } else {
-                self.prefetch_child_eval(mv);
-            }
+            self.prefetch_child_eval(mv);
             self.make(mv);
             let score = -self.qsearch(-beta, -alpha, ply + 1, qs_depth + 1);
             self.unmake();
