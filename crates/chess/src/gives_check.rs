@@ -39,6 +39,19 @@ impl CheckInfo {
         self.check_squares[piece.kind.index()].contains(to)
             || (self.discoverers.contains(from) && !line(from, self.king).contains(to))
     }
+
+    /// The squares to which a `kind` on `from` (an ordinary move, no castling, en passant or
+    /// promotion) would give check: its check squares, and every square off the line to the
+    /// enemy king when `from` blocks one of our sliders.
+    #[inline]
+    pub(crate) fn check_targets(&self, from: Square, kind: PieceKind) -> Bitboard {
+        let direct = self.check_squares[kind.index()];
+        if self.discoverers.contains(from) {
+            direct | !line(from, self.king)
+        } else {
+            direct
+        }
+    }
 }
 
 impl Board {

@@ -15,6 +15,7 @@ mod movegen;
 mod moves;
 pub mod perft;
 mod pgn;
+mod quiet_checks;
 mod san;
 mod types;
 mod uci_move;

@@ -2,7 +2,7 @@
 //! of positions: both perft suites, every position two plies deep from each, and random
 //! playouts from each (promotions, en passant, castling and discovered checks all occur).
 
-use kestrel_chess::{Board, Move, read_epd_file};
+use kestrel_chess::{Board, GenKind, Move, MoveList, read_epd_file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -160,4 +160,36 @@ fn is_legal_equals_the_generated_list() {
         "{positions} {exhaustive}"
     );
     assert!(legal_kinds.iter().all(|&k| k > 0), "{legal_kinds:?}");
+}
+
+/// The direct quiet-check generator lists exactly the quiet moves (castling aside) that give
+/// check, in the order of the quiet generator: quiescence's move order depends on it.
+#[test]
+fn quiet_checks_equal_the_filtered_quiet_moves() {
+    let mut checks = 0usize;
+    let mut discovered = 0usize;
+    let positions = for_each_position(|board| {
+        let mut quiets = MoveList::new();
+        board.generate(GenKind::Quiet, &mut quiets);
+        let info = board.check_info();
+        let filtered: Vec<Move> = quiets
+            .iter()
+            .copied()
+            .filter(|&mv| !mv.is_castle() && info.gives_check(board, mv))
+            .collect();
+        let mut direct = MoveList::new();
+        board.generate_quiet_checks(&mut direct);
+        assert_eq!(direct.as_slice(), filtered.as_slice(), "{}", board.to_fen());
+        checks += filtered.len();
+        discovered += filtered
+            .iter()
+            .filter(|&&mv| {
+                let mut b = board.clone();
+                b.make_move(mv);
+                !b.checkers().contains(mv.to())
+            })
+            .count();
+    });
+    assert!(positions > 50_000, "{positions}");
+    assert!(checks > 20_000 && discovered > 200, "{checks} {discovered}");
 }

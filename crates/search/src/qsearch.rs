@@ -151,14 +151,7 @@ impl Worker<'_> {
         };
         self.board.generate(kind, moves);
         if !in_check && self.params.use_qs_checks && qs_depth == 0 {
-            let mut quiets = MoveList::new();
-            self.board.generate(GenKind::Quiet, &mut quiets);
-            let checks = self.board.check_info();
-            for &mv in quiets.iter() {
-                if !mv.is_castle() && checks.gives_check(&self.board, mv) {
-                    moves.push(mv);
-                }
-            }
+            self.board.generate_quiet_checks(moves);
         }
     }
 
