@@ -38,6 +38,22 @@ impl Board {
 
     /// Appends the legal moves of `kind` to `list`.
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        self.generate_masked(kind, |_, _| Bitboard::ALL, list);
+        if kind != GenKind::Noisy && self.checkers().is_empty() {
+            self.generate_castling(list);
+        }
+    }
+
+    /// Appends the legal moves of `kind` but castling whose destination lies in
+    /// `targets(from, kind of the mover)`, in [`Board::generate`]'s order (a queen's diagonal
+    /// moves come before its straight ones). With every target allowed the mask compiles away.
+    #[inline(always)]
+    pub(crate) fn generate_masked(
+        &self,
+        kind: GenKind,
+        targets: impl Fn(Square, PieceKind) -> Bitboard,
+        list: &mut MoveList,
+    ) {
         let us = self.side_to_move();
         let them = us.flip();
         let occ = self.occupied();
@@ -62,7 +78,7 @@ impl Board {
 
         // King moves: the destination must not be attacked once the king has left its square.
         let occ_no_king = occ ^ ksq.bb();
-        for to in king_attacks(ksq) & dest & !ours {
+        for to in king_attacks(ksq) & dest & !ours & targets(ksq, PieceKind::King) {
             if !self.is_attacked_by(to, them, occ_no_king) {
                 list.push(self.plain_move(ksq, to));
             }
@@ -77,30 +93,43 @@ impl Board {
         let target = dest & check_mask & !ours;
 
         for from in self.pieces(us, PieceKind::Knight) & !pinned {
-            self.push_targets(list, from, knight_attacks(from) & target);
+            let t = knight_attacks(from) & target & targets(from, PieceKind::Knight);
+            self.push_targets(list, from, t);
         }
-        let diag = self.pieces(us, PieceKind::Bishop) | self.pieces(us, PieceKind::Queen);
-        for from in diag {
+        let queens = self.pieces(us, PieceKind::Queen);
+        let mover = |from: Square, slider: PieceKind| {
+            if queens.contains(from) {
+                PieceKind::Queen
+            } else {
+                slider
+            }
+        };
+        for from in self.pieces(us, PieceKind::Bishop) | queens {
             let mut t = bishop_attacks(from, occ) & target;
+            t &= targets(from, mover(from, PieceKind::Bishop));
             if pinned.contains(from) {
                 t &= line(ksq, from);
             }
             self.push_targets(list, from, t);
         }
-        let orth = self.pieces(us, PieceKind::Rook) | self.pieces(us, PieceKind::Queen);
-        for from in orth {
+        for from in self.pieces(us, PieceKind::Rook) | queens {
             let mut t = rook_attacks(from, occ) & target;
+            t &= targets(from, mover(from, PieceKind::Rook));
             if pinned.contains(from) {
                 t &= line(ksq, from);
             }
             self.push_targets(list, from, t);
         }
 
-        self.generate_pawn_moves(list, want_noisy, want_quiet, check_mask, pinned);
-
-        if want_quiet && checkers.is_empty() {
-            self.generate_castling(list);
-        }
+        let pawn_targets = |from: Square| targets(from, PieceKind::Pawn);
+        self.generate_pawn_moves(
+            list,
+            want_noisy,
+            want_quiet,
+            check_mask,
+            pinned,
+            pawn_targets,
+        );
     }
 
     #[inline]
@@ -140,6 +169,7 @@ impl Board {
         want_quiet: bool,
         check_mask: Bitboard,
         pinned: Bitboard,
+        targets: impl Fn(Square) -> Bitboard,
     ) {
         let us = self.side_to_move();
         let them = us.flip();
@@ -151,8 +181,9 @@ impl Board {
 
         let pawns = self.pieces(us, PieceKind::Pawn);
         // Pinned pawns are filtered per move with the pin line.
-        let allowed =
-            |from: Square, to: Square| !pinned.contains(from) || line(ksq, from).contains(to);
+        let allowed = |from: Square, to: Square| {
+            (!pinned.contains(from) || line(ksq, from).contains(to)) && targets(from).contains(to)
+        };
 
         // Pushes.
         let single = pawns.forward(us) & !occ;
@@ -197,7 +228,7 @@ impl Board {
             }
             if let Some(ep) = self.ep_square() {
                 for from in pawn_attacks(them, ep) & pawns {
-                    if self.en_passant_is_legal(from, ep) {
+                    if targets(from).contains(ep) && self.en_passant_is_legal(from, ep) {
                         list.push(Move::new(from, ep, MoveFlag::EnPassant));
                     }
                 }
