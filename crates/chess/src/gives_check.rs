@@ -36,8 +36,7 @@ impl CheckInfo {
         // A slider's check squares were taken with the mover still on `from`; that square can
         // only hide a check along a line the mover itself slides on, which it would already
         // be giving, so the squares are exact.
-        self.check_squares[piece.kind.index()].contains(to)
-            || (self.discoverers.contains(from) && !line(from, self.king).contains(to))
+        self.check_targets(from, piece.kind).contains(to)
     }
 
     /// The squares to which a `kind` on `from` (an ordinary move, no castling, en passant or
