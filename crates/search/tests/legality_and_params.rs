@@ -1,6 +1,8 @@
-//! Never an illegal move over random positions; Falcon's chromosome and params file.
+//! Never an illegal move over random positions; Falcon's chromosome and params file; every
+//! params file shipped in `params/` loads.
 
 use kestrel_chess::Board;
+use kestrel_eval::EVAL_TABLE;
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
 use kestrel_search::{EngineConfig, FALCON_SET, SEARCH_TABLE, SWITCHES, SearchLimits, Searcher};
 use rand::{Rng, SeedableRng};
@@ -79,6 +81,30 @@ fn falcon_params_file_loads() {
     let sets = ParamsFile::load(std::path::Path::new(path), &[&SEARCH_TABLE]).unwrap();
     for (name, v) in FALCON_SET.iter().zip(FALCON_VALUES) {
         assert_eq!(sets[0].get(name).unwrap(), &[v], "{name}");
+    }
+}
+
+/// Every file in `params/` is something a user is told to pass to `--params`: it must load
+/// against the tables an engine reads (no unknown name, no value out of range) and set values.
+#[test]
+fn every_shipped_params_file_loads() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../params");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "{files:?}");
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let loaded = ParamsFile::parse_sections(&text, &[&SEARCH_TABLE, &EVAL_TABLE])
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            !loaded.sections.is_empty(),
+            "{} sets nothing",
+            path.display()
+        );
     }
 }
 
