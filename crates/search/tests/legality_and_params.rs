@@ -97,9 +97,8 @@ fn every_shipped_params_file_loads() {
     files.sort();
     assert!(files.len() >= 5, "{files:?}");
     for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let loaded = ParamsFile::parse_sections(&text, &[&SEARCH_TABLE, &EVAL_TABLE])
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let loaded = ParamsFile::load_for(&path, &[&SEARCH_TABLE, &EVAL_TABLE], "--params")
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(
             !loaded.sections.is_empty(),
             "{} sets nothing",
