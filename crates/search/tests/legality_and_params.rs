@@ -2,9 +2,10 @@
 //! params file shipped in `params/` loads.
 
 use kestrel_chess::Board;
-use kestrel_eval::EVAL_TABLE;
 use kestrel_params::{BitSchema, Coding, ParamValues, ParamsFile};
-use kestrel_search::{EngineConfig, FALCON_SET, SEARCH_TABLE, SWITCHES, SearchLimits, Searcher};
+use kestrel_search::{
+    EngineConfig, EngineParams, FALCON_SET, SEARCH_TABLE, SWITCHES, SearchLimits, Searcher,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -85,7 +86,7 @@ fn falcon_params_file_loads() {
 }
 
 /// Every file in `params/` is something a user is told to pass to `--params`: it must load
-/// against the tables an engine reads (no unknown name, no value out of range) and set values.
+/// through the engine's own loader (no unknown name, no value out of range) and set values.
 #[test]
 fn every_shipped_params_file_loads() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../params");
@@ -97,8 +98,7 @@ fn every_shipped_params_file_loads() {
     files.sort();
     assert!(files.len() >= 5, "{files:?}");
     for path in files {
-        let loaded = ParamsFile::load_for(&path, &[&SEARCH_TABLE, &EVAL_TABLE], "--params")
-            .unwrap_or_else(|e| panic!("{e}"));
+        let loaded = EngineParams::load(&path, "--params").unwrap_or_else(|e| panic!("{e}"));
         assert!(
             !loaded.sections.is_empty(),
             "{} sets nothing",
