@@ -10,6 +10,7 @@ pub mod game;
 pub mod game_pgn;
 pub mod gsprt;
 pub mod limits;
+pub mod match_checkpoint;
 pub mod match_runner;
 pub mod openings;
 pub mod pentanomial;

@@ -182,22 +182,61 @@ pub fn run_match_guarded(
     max_faults_in_a_row: usize,
     on_game: &(dyn Fn(&GameDone) + Sync),
 ) -> MatchResult {
+    run_match_resumed(
+        a,
+        b,
+        openings,
+        settings,
+        max_faults_in_a_row,
+        Vec::new(),
+        on_game,
+    )
+}
+
+/// [`run_match_guarded`] that starts from games already finished (`(index, game)`, from a
+/// checkpoint): they count as if just played and only the others are played, so a resumed
+/// match ends where an uninterrupted one would. `on_game` is called for new games only.
+pub fn run_match_resumed(
+    a: &EngineSpec,
+    b: &EngineSpec,
+    openings: &[Opening],
+    settings: &MatchSettings,
+    max_faults_in_a_row: usize,
+    finished_before: Vec<(usize, GameRecord)>,
+    on_game: &(dyn Fn(&GameDone) + Sync),
+) -> MatchResult {
     let start_only = [Opening::startpos()];
     let openings = if openings.is_empty() {
         &start_only[..]
     } else {
         openings
     };
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let finished = Mutex::new(Tally {
+    let mut tally = Tally {
         slots: (0..settings.games).map(|_| None).collect(),
         wdl: Wdl::default(),
         penta: Penta::default(),
-    });
+    };
+    for (index, game) in finished_before {
+        if index < settings.games && tally.slots[index].is_none() {
+            tally.record(index, game);
+        }
+    }
+    // A test already decided by the restored games plays nothing more.
+    let decided = settings
+        .sprt
+        .is_some_and(|s| s.decide(s.llr_of(&tally.wdl, &tally.penta)) != SprtDecision::Continue);
+    let pending: Vec<usize> = (0..settings.games)
+        .filter(|&i| tally.slots[i].is_none())
+        .collect();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(decided);
+    let finished = Mutex::new(tally);
     let watch = Mutex::new((FaultWatch::default(), None::<String>));
     let names = [a.name(), b.name()];
-    let workers = settings.concurrency.clamp(1, settings.games.max(1));
+    let workers = settings
+        .concurrency
+        .clamp(1, settings.games.max(1))
+        .min(if decided { 0 } else { pending.len() });
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
@@ -207,10 +246,9 @@ pub fn run_match_guarded(
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= settings.games {
+                    let Some(&index) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
-                    }
+                    };
                     let opening = &openings[(index / 2) % openings.len()];
                     let game = if index.is_multiple_of(2) {
                         play_game(&mut *player_a, &mut *player_b, opening, &settings.game)

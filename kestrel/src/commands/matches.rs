@@ -16,8 +16,9 @@ use kestrel_tools::adjudication::{
     Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule,
 };
 use kestrel_tools::game_pgn::write_pgn_file;
+use kestrel_tools::match_checkpoint::MatchCheckpoint;
 use kestrel_tools::match_runner::{
-    GameDone, MatchResult, MatchSettings, engine_fault, run_match_guarded,
+    GameDone, MatchResult, MatchSettings, engine_fault, run_match_resumed,
 };
 use kestrel_tools::progress::Progress;
 use kestrel_tools::spec_parse::{make_names_unique, parse_engine_spec};
@@ -115,6 +116,10 @@ pub struct MatchArgs {
     /// Hash table per built-in engine, MB (UCI engines: use --option-a Hash=N).
     #[arg(long, default_value_t = 16, value_name = "MB")]
     pub hash: usize,
+    /// Journal of finished games: created when absent, resumed when present (same settings
+    /// required), so that a stopped match continues where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
     /// Print one line per finished game.
     #[arg(short, long)]
     pub verbose: bool,
@@ -150,6 +155,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         ..UciTimeouts::default()
     };
     if !args.round_robin.is_empty() || !args.gauntlet.is_empty() {
+        if args.checkpoint.is_some() {
+            bail!("--checkpoint resumes a match of engine A against engine B, not a tournament");
+        }
         return run_tournament(&args, &settings, &openings, timeouts);
     }
     let mut specs = vec![
@@ -173,13 +181,28 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         settings.concurrency,
         settings.sprt.map_or(String::new(), |s| format!(", {s}"))
     );
-    let progress = Progress::new(args.games as u64, "match");
+    let (journal, restored) = open_checkpoint(&args, &openings, &settings)?;
+    let restored_count = restored.len();
+    let journal_error: Mutex<Option<String>> = Mutex::new(None);
+    let played: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
+    let progress = Progress::new((args.games - restored_count) as u64, "match");
     let verbose = args.verbose;
     // Games so far, rewritten to --pgn-out every 10 games so an interrupted match keeps them.
     let so_far: Mutex<Vec<(usize, GameRecord)>> = Mutex::new(Vec::new());
     let on_game = |done: &GameDone| {
         if verbose {
             progress.println(&game_line(done.index, done.game));
+        }
+        played
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(done.game.clone());
+        if let Some(journal) = &journal {
+            let mut journal = journal.lock().unwrap_or_else(|e| e.into_inner());
+            if let Err(e) = journal.append(done.index, done.game) {
+                let mut first = journal_error.lock().unwrap_or_else(|e| e.into_inner());
+                first.get_or_insert(format!("cannot append to the checkpoint: {e}"));
+            }
         }
         if let Some(path) = &args.pgn_out {
             let mut games = so_far.lock().unwrap_or_else(|e| e.into_inner());
@@ -204,23 +227,27 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         ));
     };
     let started = std::time::Instant::now();
-    let result = run_match_guarded(
+    let result = run_match_resumed(
         &specs[0],
         &specs[1],
         &openings,
         &settings,
         MAX_FAULTS_IN_A_ROW,
+        restored,
         &on_game,
     );
     progress.finish();
     report_match(&result, settings.sprt);
     let secs = started.elapsed().as_secs_f64();
-    say!(
-        "{} games in {secs:.1} s ({:.1} games/min)",
-        result.games.len(),
-        60.0 * result.games.len() as f64 / secs.max(1e-9)
-    );
-    say!("{}", search_totals(&result.games, secs));
+    // Speed figures cover this run's games only; restored ones were timed by another run.
+    let played = played.into_inner().unwrap_or_else(|e| e.into_inner());
+    report_speed(&played, secs, restored_count);
+    if let Some(e) = journal_error
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+    {
+        bail!("{e}");
+    }
     if let Some(path) = &args.pgn_out {
         write_pgn_file(path, "Kestrel match", &result.games)
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -286,6 +313,77 @@ fn run_tournament(
         say!("wrote {} games to {}", games.len(), path.display());
     }
     Ok(())
+}
+
+/// The `--checkpoint` journal, opened (or created) for this match, and the games it holds.
+#[allow(clippy::type_complexity)]
+fn open_checkpoint(
+    args: &MatchArgs,
+    openings: &[Opening],
+    settings: &MatchSettings,
+) -> anyhow::Result<(Option<Mutex<MatchCheckpoint>>, Vec<(usize, GameRecord)>)> {
+    let Some(path) = &args.checkpoint else {
+        return Ok((None, Vec::new()));
+    };
+    let (journal, restored) = MatchCheckpoint::open(
+        path,
+        &fingerprint(args),
+        openings,
+        settings.game.limit,
+        args.games,
+    )
+    .map_err(anyhow::Error::msg)?;
+    if !restored.is_empty() {
+        say!(
+            "resumed: {} finished game(s) from {}",
+            restored.len(),
+            path.display()
+        );
+    }
+    Ok((Some(Mutex::new(journal)), restored))
+}
+
+/// The settings that define a match's games, as text: a checkpoint resumes only the same.
+/// (Concurrency, output and reporting options may change between runs.)
+fn fingerprint(args: &MatchArgs) -> String {
+    format!(
+        "a={:?} {:?} b={:?} {:?} openings={:?} seed={} games={} depth={:?} nodes={:?} tc={:?} nodestime={:?} movetime={:?} sprt={:?} {} resign={:?} draw={:?} max_moves={:?} move_limit_eval={:?} time_margin={} hash={}",
+        args.engine_a,
+        args.option_a,
+        args.engine_b,
+        args.option_b,
+        args.openings,
+        args.seed,
+        args.games,
+        args.depth,
+        args.nodes,
+        args.tc,
+        args.nodestime,
+        args.movetime,
+        args.sprt,
+        args.sprt_model,
+        args.resign,
+        args.draw,
+        args.max_moves,
+        args.move_limit_eval,
+        args.time_margin,
+        args.hash
+    )
+}
+
+/// Games per minute and the search figures of the games this run played.
+fn report_speed(played: &[GameRecord], secs: f64, restored_count: usize) {
+    say!(
+        "{} games in {secs:.1} s ({:.1} games/min){}",
+        played.len(),
+        60.0 * played.len() as f64 / secs.max(1e-9),
+        if restored_count > 0 {
+            format!(", after {restored_count} restored from the checkpoint")
+        } else {
+            String::new()
+        }
+    );
+    say!("{}", search_totals(played, secs));
 }
 
 /// Built-in engines get the `--hash` size.

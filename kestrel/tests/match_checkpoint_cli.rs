@@ -1,0 +1,145 @@
+//! `kestrel match --checkpoint`: a match stopped part-way (even mid-write) and resumed ends
+//! where an uninterrupted match ends; a checkpoint of other settings, or a damaged one, is a
+//! clear error.
+
+mod common;
+use common::{fixture, kestrel, stderr, stdout, temp_dir};
+use std::path::Path;
+
+fn other_params() -> String {
+    format!(
+        "{}/../params/distill-sf8-442k.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn play(games: &str, seed: &str, extra: &[&str]) -> std::process::Output {
+    let openings = fixture("openings-2moves-60.epd");
+    let b = other_params();
+    let mut args = vec![
+        "match",
+        "-a",
+        "builtin",
+        "-b",
+        &b,
+        "--nodes",
+        "400",
+        "--games",
+        games,
+        "--seed",
+        seed,
+        "--openings",
+        &openings,
+    ];
+    args.extend_from_slice(extra);
+    kestrel(&args)
+}
+
+/// The lines that state the match's outcome.
+fn outcome(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| l.starts_with("endings:") || l.contains(" vs ") || l.starts_with("pairs:"))
+        .filter(|l| !l.contains("games,"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Keeps the header and the first `games` game lines, then a torn half line.
+fn cut(path: &Path, games: usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept = lines[..=games].join("\n");
+    kept.push('\n');
+    kept.push_str(&lines[games + 1][..lines[games + 1].len() / 2]);
+    std::fs::write(path, kept).unwrap();
+}
+
+#[test]
+fn a_resumed_match_ends_where_an_uninterrupted_one_ends() {
+    let whole = play("12", "3", &[]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let expected = outcome(&stdout(&whole));
+    assert_eq!(expected.len(), 3, "{}", stdout(&whole));
+
+    let dir = temp_dir("match-checkpoint");
+    let journal = dir.join("match.jsonl");
+    let journal_arg = journal.to_str().unwrap();
+    let first = play("12", "3", &["--checkpoint", journal_arg]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(outcome(&stdout(&first)), expected);
+    cut(&journal, 5);
+
+    let resumed = play(
+        "12",
+        "3",
+        &["--checkpoint", journal_arg, "--concurrency", "2"],
+    );
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let text = stdout(&resumed);
+    assert!(text.contains("resumed: 5 finished game(s)"), "{text}");
+    assert!(text.contains("7 games in"), "{text}");
+    assert_eq!(outcome(&text), expected);
+    let lines = std::fs::read_to_string(&journal).unwrap().lines().count();
+    assert_eq!(lines, 13, "the header and one line per game");
+
+    // Everything already played: nothing more is played, the same outcome is reported.
+    let again = play("12", "3", &["--checkpoint", journal_arg]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stdout(&again).contains("0 games in"), "{}", stdout(&again));
+    assert_eq!(outcome(&stdout(&again)), expected);
+}
+
+#[test]
+fn another_match_or_a_damaged_checkpoint_is_refused() {
+    let dir = temp_dir("match-checkpoint-bad");
+    let journal = dir.join("match.jsonl");
+    let journal_arg = journal.to_str().unwrap();
+    let first = play("4", "3", &["--checkpoint", journal_arg]);
+    assert!(first.status.success(), "{}", stderr(&first));
+
+    let other = play("4", "4", &["--checkpoint", journal_arg]);
+    assert!(!other.status.success());
+    assert!(
+        stderr(&other).contains("written by a different match"),
+        "{}",
+        stderr(&other)
+    );
+
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let damaged = text.replacen("\"moves\":[\"", "\"moves\":[\"z9", 1);
+    std::fs::write(&journal, damaged).unwrap();
+    let o = play("4", "3", &["--checkpoint", journal_arg]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("game 1: move 'z9"), "{}", stderr(&o));
+
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&journal, format!("{}\n{{oops\n{}\n", lines[0], lines[1])).unwrap();
+    let o = play("4", "3", &["--checkpoint", journal_arg]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("line 2:"), "{}", stderr(&o));
+
+    std::fs::write(&journal, "not json\n").unwrap();
+    let o = play("4", "3", &["--checkpoint", journal_arg]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("not a match checkpoint"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_tournament_refuses_a_checkpoint() {
+    let o = kestrel(&[
+        "match",
+        "--round-robin",
+        "builtin",
+        "builtin",
+        "--checkpoint",
+        "x.jsonl",
+        "--nodes",
+        "100",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not a tournament"), "{}", stderr(&o));
+}
