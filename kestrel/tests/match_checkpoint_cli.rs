@@ -54,6 +54,12 @@ fn cut(path: &Path, games: usize) {
     std::fs::write(path, kept).unwrap();
 }
 
+/// The run failed with an error that says `why`.
+fn assert_refused(o: &std::process::Output, why: &str) {
+    assert!(!o.status.success());
+    assert!(stderr(o).contains(why), "{}", stderr(o));
+}
+
 #[test]
 fn a_resumed_match_ends_where_an_uninterrupted_one_ends() {
     let whole = play("12", "3", &[]);
@@ -98,33 +104,24 @@ fn another_match_or_a_damaged_checkpoint_is_refused() {
     assert!(first.status.success(), "{}", stderr(&first));
 
     let other = play("4", "4", &["--checkpoint", journal_arg]);
-    assert!(!other.status.success());
-    assert!(
-        stderr(&other).contains("written by a different match"),
-        "{}",
-        stderr(&other)
-    );
+    assert_refused(&other, "written by a different match");
 
     let text = std::fs::read_to_string(&journal).unwrap();
     let damaged = text.replacen("\"moves\":[\"", "\"moves\":[\"z9", 1);
     std::fs::write(&journal, damaged).unwrap();
-    let o = play("4", "3", &["--checkpoint", journal_arg]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("game 1: move 'z9"), "{}", stderr(&o));
+    assert_refused(
+        &play("4", "3", &["--checkpoint", journal_arg]),
+        "game 1: move 'z9",
+    );
 
     let lines: Vec<&str> = text.lines().collect();
     std::fs::write(&journal, format!("{}\n{{oops\n{}\n", lines[0], lines[1])).unwrap();
-    let o = play("4", "3", &["--checkpoint", journal_arg]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("line 2:"), "{}", stderr(&o));
+    assert_refused(&play("4", "3", &["--checkpoint", journal_arg]), "line 2:");
 
     std::fs::write(&journal, "not json\n").unwrap();
-    let o = play("4", "3", &["--checkpoint", journal_arg]);
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("not a match checkpoint"),
-        "{}",
-        stderr(&o)
+    assert_refused(
+        &play("4", "3", &["--checkpoint", journal_arg]),
+        "not a match checkpoint",
     );
 }
 
@@ -140,6 +137,5 @@ fn a_tournament_refuses_a_checkpoint() {
         "--nodes",
         "100",
     ]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("not a tournament"), "{}", stderr(&o));
+    assert_refused(&o, "not a tournament");
 }

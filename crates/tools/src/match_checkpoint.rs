@@ -7,7 +7,7 @@
 
 use crate::game::{GameRecord, GameResult, MoveInfo, Termination};
 use crate::limits::Limit;
-use crate::openings::Opening;
+use crate::openings::{Opening, opening_of_game};
 use crate::player::PlayerError;
 use kestrel_chess::Color;
 use kestrel_search::Score;
@@ -198,7 +198,7 @@ fn restore_game(
     limit: Limit,
 ) -> Result<GameRecord, String> {
     let index = saved.index;
-    let opening = &openings[(index / 2) % openings.len()];
+    let opening = opening_of_game(openings, index);
     let mut board = opening.start.clone();
     for mv in &opening.moves {
         board.make_move(*mv);
@@ -238,7 +238,7 @@ fn restore_game(
     Ok(GameRecord {
         white: saved.white,
         black: saved.black,
-        opening: opening.clone(),
+        opening,
         moves,
         infos,
         result,
@@ -288,12 +288,6 @@ fn restore_all(
     limit: Limit,
     games: usize,
 ) -> Result<Vec<(usize, GameRecord)>, String> {
-    let start_only = [Opening::startpos()];
-    let openings = if openings.is_empty() {
-        &start_only[..]
-    } else {
-        openings
-    };
     let mut seen = vec![false; games];
     let mut restored = Vec::with_capacity(saved.len());
     for game in saved {

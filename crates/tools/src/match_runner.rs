@@ -4,7 +4,7 @@
 //! a pentanomial SPRT is decided only when a pair completes.
 
 use crate::game::{GameRecord, GameResult, GameSettings, Termination, play_game};
-use crate::openings::Opening;
+use crate::openings::{Opening, opening_of_game};
 use crate::pentanomial::{Outcome, Penta};
 use crate::player::{EngineSpec, PlayerError};
 use crate::sprt::{Sprt, SprtDecision, SprtModel};
@@ -205,12 +205,6 @@ pub fn run_match_resumed(
     finished_before: Vec<(usize, GameRecord)>,
     on_game: &(dyn Fn(&GameDone) + Sync),
 ) -> MatchResult {
-    let start_only = [Opening::startpos()];
-    let openings = if openings.is_empty() {
-        &start_only[..]
-    } else {
-        openings
-    };
     let mut tally = Tally {
         slots: (0..settings.games).map(|_| None).collect(),
         wdl: Wdl::default(),
@@ -249,7 +243,7 @@ pub fn run_match_resumed(
                     let Some(&index) = pending.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    let opening = &openings[(index / 2) % openings.len()];
+                    let opening = &opening_of_game(openings, index);
                     let game = if index.is_multiple_of(2) {
                         play_game(&mut *player_a, &mut *player_b, opening, &settings.game)
                     } else {

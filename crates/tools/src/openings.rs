@@ -19,6 +19,15 @@ pub struct Opening {
     pub name: Option<String>,
 }
 
+/// The opening of game `index` in a match: games `2k` and `2k+1` share opening `k`, the list
+/// is used in order and cycled, and an empty list means the standard start position.
+pub fn opening_of_game(openings: &[Opening], index: usize) -> Opening {
+    if openings.is_empty() {
+        return Opening::startpos();
+    }
+    openings[(index / 2) % openings.len()].clone()
+}
+
 impl Opening {
     /// The standard start position, no book moves.
     pub fn startpos() -> Opening {
