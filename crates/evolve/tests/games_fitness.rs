@@ -118,13 +118,25 @@ fn knight_fitness_against(opponents: Opponents) -> GameFitness {
     GameFitness::new(EngineParams::default(), elements, play).unwrap()
 }
 
+/// The built-in KNIGHT_VALUE (the reference every knight organism plays).
+fn default_knight() -> f64 {
+    EngineParams::default().eval.get("KNIGHT_VALUE").unwrap()[0] as f64
+}
+
+/// Knight organisms: the default, the default halved, and the default less 50 (then `more`).
+fn knight_genomes(more: &[f64]) -> Vec<RealGenome> {
+    let k = default_knight();
+    [k, k / 2.0, k - 50.0]
+        .iter()
+        .chain(more)
+        .map(|v| RealGenome(vec![*v]))
+        .collect()
+}
+
 #[test]
 fn chess_fitness_ranks_a_halved_knight_last_on_any_thread_count() {
     let fitness = knight_fitness();
-    let genomes: Vec<RealGenome> = [370.0, 185.0, 320.0]
-        .iter()
-        .map(|v| RealGenome(vec![*v]))
-        .collect();
+    let genomes = knight_genomes(&[]);
     let pool = |n| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -153,10 +165,7 @@ fn chess_fitness_ranks_a_halved_knight_last_on_any_thread_count() {
 
 #[test]
 fn organisms_playing_each_other_rank_a_halved_knight_last_on_any_thread_count() {
-    let genomes: Vec<RealGenome> = [370.0, 185.0, 320.0, 370.0]
-        .iter()
-        .map(|v| RealGenome(vec![*v]))
-        .collect();
+    let genomes = knight_genomes(&[default_knight()]);
     let pool = |n| {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)

