@@ -53,6 +53,13 @@ impl Worker<'_> {
             static_eval = entry.map_or_else(|| self.evaluate(), |e| e.eval);
             best_score = static_eval;
             if best_score >= beta {
+                // A leaf cut by stand pat keeps its evaluation (a lower bound at draft 0): a
+                // later visit reads it instead of evaluating again.
+                if use_tt && entry.is_none() {
+                    self.shared
+                        .tt
+                        .store(key, None, best_score, static_eval, 0, Bound::Lower, ply);
+                }
                 return best_score;
             }
             alpha = alpha.max(best_score);
