@@ -28,6 +28,18 @@ pub(crate) struct PawnEntry {
     pub facts: PawnFacts,
     pub mg: i64,
     pub eg: i64,
+    /// Each side's king-shelter sums for the last king square they were worked out for.
+    pub shelter: [ShelterSums; 2],
+}
+
+/// A side's king-shelter terms, summed, with these pawns and its king on one square: the
+/// shelter depends on nothing else, so a king that stays put (most moves) reuses them.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ShelterSums {
+    /// The king's square plus one; 0 while nothing is kept.
+    pub king: u8,
+    pub mg: i64,
+    pub eg: i64,
 }
 
 /// Probe and hit counts of both tables since the cache was made or its counts reset.
@@ -195,7 +207,11 @@ impl EvalCache {
 
     /// The pawn entry for pawn key `key`, filled by `fill` on a miss (always replaces).
     #[inline]
-    pub(crate) fn pawn_entry(&mut self, key: u64, fill: impl FnOnce() -> PawnEntry) -> &PawnEntry {
+    pub(crate) fn pawn_entry(
+        &mut self,
+        key: u64,
+        fill: impl FnOnce() -> PawnEntry,
+    ) -> &mut PawnEntry {
         self.stats.pawn_probes += 1;
         let len = self.pawns.len();
         let e = &mut self.pawns[key as usize & (len - 1)];

@@ -3,12 +3,14 @@
 //! weights are all zero are skipped, so a smaller evaluation (the compact set) is faster too.
 
 use crate::accumulate::{PackedSums, Sums, Weight, WideSums, pack, packable};
-use crate::cache::{EvalCache, PawnEntry};
-use crate::features::{Context, PawnFacts, TermSet, extract, pawn_sets, pawn_terms, piece_terms};
+use crate::cache::{EvalCache, PawnEntry, ShelterSums};
+use crate::features::{
+    Context, PawnFacts, TermSet, extract, king_shelter, pawn_sets, pawn_terms, piece_terms,
+};
 use crate::psq::{PieceSquareTable, PieceSums};
 use crate::table::{EVAL_TABLE, SLOT_COUNT, SLOTS};
 use crate::taper::{eg_weight, phase, scale_trace_sum};
-use kestrel_chess::{Board, Move};
+use kestrel_chess::{Board, Color, Move};
 use kestrel_params::ParamValues;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -195,7 +197,24 @@ impl Evaluator {
                 ..PawnEntry::default()
             }
         });
-        let mut acc = sums(entry.mg + pieces.mg, entry.eg + pieces.eg);
+        let (mut mg, mut eg) = (entry.mg + pieces.mg, entry.eg + pieces.eg);
+        for us in Color::ALL {
+            let king = board.king_square(us);
+            let kept = &mut entry.shelter[us.index()];
+            if kept.king != king.0 + 1 {
+                let mut acc = sums(0, 0);
+                king_shelter(king, pawns, us, &mut acc);
+                let (s_mg, s_eg) = acc.sums();
+                *kept = ShelterSums {
+                    king: king.0 + 1,
+                    mg: s_mg,
+                    eg: s_eg,
+                };
+            }
+            mg += kept.mg;
+            eg += kept.eg;
+        }
+        let mut acc = sums(mg, eg);
         piece_terms(
             board,
             Context::with_pawns(board, pawns, entry.facts),

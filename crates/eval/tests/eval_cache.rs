@@ -111,3 +111,48 @@ fn sizes_are_powers_of_two_derived_from_the_hash_size() {
     assert!(small.bytes() < (1 << 20) / 8, "{}", small.bytes());
     assert_eq!(EvalCache::new(1000, 3).pawn_entries(), 2);
 }
+
+/// The pawn table keeps each side's king-shelter sums for one king square: the same pawns
+/// with the king elsewhere must work them out again, and coming back must not read the other
+/// square's. (A stale shelter would make the cached score differ from the plain one.)
+#[test]
+fn the_kept_king_shelter_follows_the_king() {
+    // Distinct positions (the black rook moves too), so none is answered by the evaluation
+    // table, with one pawn structure.
+    let boards: Vec<Board> = [
+        "r5k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        "r5k1/5ppp/8/8/8/8/5PPP/RK6 w - - 0 1",
+        "1r4k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        "r5k1/5ppp/8/8/8/8/5PPP/R4K2 w - - 0 1",
+        "1r4k1/5ppp/8/8/8/8/5PPP/RK6 w - - 0 1",
+    ]
+    .iter()
+    .map(|fen| Board::from_fen(fen).expect("valid FEN"))
+    .collect();
+    let shelter = |e: &kestrel_eval::Evaluator, b: &Board| -> (i32, i32) {
+        let rows = e.breakdown(b).terms;
+        rows.iter()
+            .filter(|t| t.name.starts_with("KING_NO_") || t.name.starts_with("KING_FRIENDLY"))
+            .fold((0, 0), |acc, t| (acc.0 + t.white.0, acc.1 + t.white.1))
+    };
+    let defaults = &common::evaluators(26)[0];
+    assert_ne!(
+        shelter(defaults, &boards[0]),
+        shelter(defaults, &boards[1]),
+        "the test needs king squares whose shelters differ"
+    );
+    for e in common::evaluators(26) {
+        let mut cache = EvalCache::new(1 << 10, 1 << 4);
+        for b in &boards {
+            assert_eq!(
+                e.evaluate_cached(b, &mut cache),
+                e.evaluate(b),
+                "{}",
+                b.to_fen()
+            );
+        }
+        // One pawn structure: every probe after the first hits the pawn table.
+        let s = cache.stats();
+        assert_eq!((s.pawn_probes, s.pawn_hits), (5, 4), "{s:?}");
+    }
+}

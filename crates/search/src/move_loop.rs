@@ -66,7 +66,10 @@ impl Worker<'_> {
         };
         let mut move_count = 0;
         let mut quiets = MoveList::new();
-        let checks = self.board.check_info();
+        // Worked out at the second move: the first is never pruned, and whether it checks is
+        // read from the board once it is made (a first move that cuts off never needs it).
+        let mut checks = None;
+        let killers = self.orderer.killers(n.ply);
 
         while let Some((mv, order_score)) = picker.next_move() {
             if (n.root && self.root_skips(mv)) || n.excluded == Some(mv) {
@@ -74,20 +77,26 @@ impl Worker<'_> {
             }
             out.any_legal = true;
             // Early, so that the child's hash bucket arrives while this move is judged.
-            self.prefetch_child(mv);
-            let m = self.move_info(mv, order_score, n.ply);
-            // Known before the move is made, so that a pruned move is never made.
-            let gives_check = checks.gives_check(&self.board, mv);
-            if !gives_check && self.late_or_losing(n, &m, &plan, move_count, out.best_score) {
-                continue;
-            }
-            if let Some(bound) = self.futile(n, &m, &plan, move_count, gives_check) {
-                out.best_score = out.best_score.max(bound);
-                continue;
+            let child_key = self.prefetch_child(mv);
+            let m = self.move_info(mv, order_score, killers);
+            if move_count > 0 {
+                // Known before the move is made, so that a pruned move is never made.
+                let checks = checks.get_or_insert_with(|| self.board.check_info());
+                let gives_check = checks.gives_check(&self.board, mv);
+                if !gives_check && self.late_or_losing(n, &m, &plan, move_count, out.best_score) {
+                    continue;
+                }
+                if let Some(bound) = self.futile(n, &m, &plan, move_count, gives_check) {
+                    out.best_score = out.best_score.max(bound);
+                    continue;
+                }
+                debug_assert_eq!(gives_check, self.board.gives_check(mv));
             }
             self.make(mv);
-            self.shared.tt.prefetch(self.board.hash());
-            debug_assert_eq!(gives_check, self.board.in_check());
+            if self.board.hash() != child_key {
+                self.shared.tt.prefetch(self.board.hash());
+            }
+            let gives_check = self.board.in_check();
             let score = self.search_move(n, &m, &plan, move_count, gives_check);
             self.unmake();
             if self.stopped {
@@ -127,13 +136,13 @@ impl Worker<'_> {
         Some(out)
     }
 
-    fn move_info(&self, mv: Move, order_score: i32, ply: usize) -> MoveInfo {
+    fn move_info(&self, mv: Move, order_score: i32, killers: [Move; 2]) -> MoveInfo {
         MoveInfo {
             mv,
             order_score,
             gain: capture_gain(&self.board, mv),
             facts: self.extension_facts(mv),
-            killer: self.orderer.is_killer(mv, ply),
+            killer: killers.contains(&mv),
             passer_push: self.is_passer_push(mv),
         }
     }

@@ -32,9 +32,10 @@ pub trait MoveOrderer: Send {
         depth_plies: i32,
         ctx: &OrderContext,
     );
-    /// Whether `mv` is a killer move at `ply` (late-move reductions spare killers).
-    fn is_killer(&self, _mv: Move, _ply: usize) -> bool {
-        false
+    /// The killer moves at `ply` (late-move reductions and pruning spare them); null moves
+    /// where there are none. Asked once per node: only nodes at `ply` change them.
+    fn killers(&self, _ply: usize) -> [Move; 2] {
+        [Move::NULL; 2]
     }
     /// Whether `mv`, which this orderer scored `score`, is known not to lose material
     /// (SEE >= 0), so that a later SEE with a threshold at or below 0 can be skipped.
@@ -229,8 +230,12 @@ impl MoveOrderer for HeuristicOrderer {
         }
     }
 
-    fn is_killer(&self, mv: Move, ply: usize) -> bool {
-        self.use_killers && self.killers[ply.min(MAX_PLY)].contains(&mv)
+    fn killers(&self, ply: usize) -> [Move; 2] {
+        if self.use_killers {
+            self.killers[ply.min(MAX_PLY)]
+        } else {
+            [Move::NULL; 2]
+        }
     }
 
     /// A capture (not a promotion) in the good band either cannot lose (the mover is worth no

@@ -239,10 +239,11 @@ impl<'a> Worker<'a> {
     /// Starts loading the hash bucket and the evaluation-cache entry of the position after
     /// `mv` (called before the move is made, so the loads overlap the work before the probes).
     #[inline]
-    pub(crate) fn prefetch_child(&self, mv: Move) {
+    pub(crate) fn prefetch_child(&self, mv: Move) -> u64 {
         let key = self.board.key_after(mv);
         self.shared.tt.prefetch(key);
         self.cache.prefetch(key);
+        key
     }
 
     /// Starts loading the evaluation-cache entry of the position after `mv`.

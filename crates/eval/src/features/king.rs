@@ -1,15 +1,14 @@
 //! King shelter: friendly pawns in front of the king and enemy pawns on its files (middle game).
 
-use super::context::Context;
 use crate::bits::front_span;
 use crate::sink::Sink;
 use crate::table::Term;
 use kestrel_chess::{Bitboard, Color, Square};
 
-pub(super) fn shelter<S: Sink>(ctx: &Context, us: Color, sink: &mut S) {
-    let king = ctx.king[us.index()];
-    let own = ctx.pawns[us.index()];
-    let opp = ctx.pawns[us.flip().index()];
+/// The shelter terms of `us` with its king on `king` and these pawns (indexed by colour).
+pub(super) fn shelter<S: Sink>(king: Square, pawns: [Bitboard; 2], us: Color, sink: &mut S) {
+    let own = pawns[us.index()];
+    let opp = pawns[us.flip().index()];
     let kf = king.file() as i8;
     for file in (kf - 1).max(0)..=(kf + 1).min(7) {
         let on_king_file = file == kf;

@@ -15,7 +15,7 @@ use crate::sink::Sink;
 use crate::table::Term;
 pub(crate) use context::{Context, PawnFacts, pawn_sets};
 pub(crate) use groups::TermSet;
-use kestrel_chess::{Bitboard, Board, Color};
+use kestrel_chess::{Bitboard, Board, Color, Square};
 pub(crate) use material::piece_square_terms;
 
 /// Reports every feature of `board` to `sink`, skipping groups the sink does not want.
@@ -38,18 +38,19 @@ pub(crate) fn pawn_terms<S: Sink>(pawns: [Bitboard; 2], facts: &PawnFacts, sink:
 }
 
 /// Every feature that [`pawn_terms`] does not report; the pieces' material and
-/// piece-square terms only with `material` (else the caller carries their sum).
+/// piece-square terms and the king shelter only with `complete` (else the caller carries
+/// their sums: [`king_shelter`] for the shelter).
 #[inline]
-pub(crate) fn piece_terms<S: Sink>(board: &Board, mut ctx: Context, material: bool, sink: &mut S) {
+pub(crate) fn piece_terms<S: Sink>(board: &Board, mut ctx: Context, complete: bool, sink: &mut S) {
     // Both sides' attack maps come out of the per-piece loops: threats run after both.
     let attack_maps = sink.wants(groups::NEEDS_ATTACK_MAPS);
     for us in Color::ALL {
-        if material {
+        if complete {
             material::piece_material(board, us, sink);
         }
         pieces::pieces(board, &mut ctx, us, attack_maps, sink);
-        if sink.wants(groups::KING_SHELTER) {
-            king::shelter(&ctx, us, sink);
+        if complete {
+            king_shelter(ctx.king[us.index()], ctx.pawns, us, sink);
         }
         passed::passed_pawns(board, &ctx, us, sink);
     }
@@ -60,6 +61,15 @@ pub(crate) fn piece_terms<S: Sink>(board: &Board, mut ctx: Context, material: bo
     }
     if sink.wants(groups::TEMPO) {
         sink.add(board.side_to_move(), Term::TEMPO, 0, 1);
+    }
+}
+
+/// The king-shelter terms of `us` with its king on `king` and these pawns (indexed by
+/// colour): they depend on nothing else, so a pawn-structure cache may keep them per square.
+#[inline]
+pub(crate) fn king_shelter<S: Sink>(king: Square, pawns: [Bitboard; 2], us: Color, sink: &mut S) {
+    if sink.wants(groups::KING_SHELTER) {
+        king::shelter(king, pawns, us, sink);
     }
 }
 

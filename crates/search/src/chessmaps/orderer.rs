@@ -183,8 +183,8 @@ impl MoveOrderer for ChessmapsOrderer {
         }
     }
 
-    fn is_killer(&self, mv: Move, ply: usize) -> bool {
-        self.classic.is_killer(mv, ply)
+    fn killers(&self, ply: usize) -> [Move; 2] {
+        self.classic.killers(ply)
     }
 
     /// Noisy moves keep the classic scores, so the classic orderer's proof holds.
