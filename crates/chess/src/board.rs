@@ -543,6 +543,12 @@ impl Board {
     /// How many earlier positions (since the last irreversible move, and not across a null
     /// move) equal the current one.
     pub fn repetitions(&self) -> usize {
+        self.earlier_occurrences(usize::MAX)
+    }
+
+    /// [`Board::repetitions`], counting no further than `enough`.
+    #[inline]
+    fn earlier_occurrences(&self, enough: usize) -> usize {
         let n = self.history.len();
         let reach = (self.halfmove as usize).min(n);
         let mut count = 0;
@@ -554,6 +560,9 @@ impl Board {
             }
             if undo.hash == self.hash {
                 count += 1;
+                if count == enough {
+                    break;
+                }
             }
             i += 2;
         }
@@ -563,7 +572,7 @@ impl Board {
     /// The position occurred before: a draw for search purposes.
     #[inline]
     pub fn is_repetition(&self) -> bool {
-        self.repetitions() >= 1
+        self.earlier_occurrences(1) >= 1
     }
 
     /// Threefold repetition: the game-ending rule.

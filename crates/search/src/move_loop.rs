@@ -180,7 +180,7 @@ impl Worker<'_> {
         late_quiet
             || (p.use_see_pruning
                 && plies <= p.see_prune_depth
-                && !self.orderer.proves_see_not_negative(mv, m.order_score)
+                && !self.proved_see_safe(mv, m.order_score)
                 && see_below(
                     &self.board,
                     mv,

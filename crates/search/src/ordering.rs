@@ -7,6 +7,7 @@ use crate::params::SearchParams;
 use crate::see::{capture_gain, see_below, value};
 use crate::types::MAX_PLY;
 use kestrel_chess::{Board, Move, PieceKind};
+use std::ops::Range;
 
 /// What the search knows about the node whose moves are being ordered.
 #[derive(Clone, Copy, Debug)]
@@ -37,13 +38,26 @@ pub trait MoveOrderer: Send {
     fn killers(&self, _ply: usize) -> [Move; 2] {
         [Move::NULL; 2]
     }
+    /// The ordering scores at which this orderer has shown a capture (not a promotion) not
+    /// to lose material (SEE >= 0); empty when it shows nothing. Fixed for the orderer's life,
+    /// so the search asks once and keeps it (see [`capture_proved_safe`]).
+    fn see_proof_scores(&self) -> Range<i32> {
+        0..0
+    }
     /// Whether `mv`, which this orderer scored `score`, is known not to lose material
     /// (SEE >= 0), so that a later SEE with a threshold at or below 0 can be skipped.
-    fn proves_see_not_negative(&self, _mv: Move, _score: i32) -> bool {
-        false
+    fn proves_see_not_negative(&self, mv: Move, score: i32) -> bool {
+        capture_proved_safe(&self.see_proof_scores(), mv, score)
     }
     /// Forgets everything (new game).
     fn clear(&mut self);
+}
+
+/// Whether `mv`, scored `score` by an orderer whose [`MoveOrderer::see_proof_scores`] are
+/// `proof`, is a capture (not a promotion) known not to lose material.
+#[inline]
+pub(crate) fn capture_proved_safe(proof: &Range<i32>, mv: Move, score: i32) -> bool {
+    mv.is_capture() && mv.promotion_kind().is_none() && proof.contains(&score)
 }
 
 /// Builds a fresh orderer for each search thread.
@@ -240,11 +254,12 @@ impl MoveOrderer for HeuristicOrderer {
 
     /// A capture (not a promotion) in the good band either cannot lose (the mover is worth no
     /// more than the victim) or passed `see_below(mv, 0)` when it was scored.
-    fn proves_see_not_negative(&self, mv: Move, score: i32) -> bool {
-        self.use_see
-            && mv.is_capture()
-            && mv.promotion_kind().is_none()
-            && (GOOD_NOISY - 8..HASH_SCORE).contains(&score)
+    fn see_proof_scores(&self) -> Range<i32> {
+        if self.use_see {
+            GOOD_NOISY - 8..HASH_SCORE
+        } else {
+            0..0
+        }
     }
 
     fn clear(&mut self) {

@@ -187,7 +187,7 @@ impl Worker<'_> {
         // The margin is never negative, so a move the ordering proved SEE >= 0 is kept unasked.
         p.use_qs_see
             && mover > gain
-            && !self.orderer.proves_see_not_negative(mv, order_score)
+            && !self.proved_see_safe(mv, order_score)
             && see_below(&self.board, mv, -p.qs_see_margin)
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::SearchControl;
 use crate::blockage::is_blocked_pawn_ending;
-use crate::ordering::{MoveOrderer, OrderContext};
+use crate::ordering::{MoveOrderer, OrderContext, capture_proved_safe};
 use crate::params::SearchParams;
 use crate::picker::MovePicker;
 use crate::reductions::LmrTable;
@@ -14,6 +14,7 @@ use crate::tt::TranspositionTable;
 use crate::types::{MATE_BOUND, MAX_PLY};
 use kestrel_chess::{Board, Color, GenKind, Move, MoveList};
 use kestrel_eval::{EvalCache, Evaluator, PieceSums};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What every thread of one search shares.
@@ -63,6 +64,8 @@ pub struct Worker<'a> {
     pub(crate) params: SearchParams,
     eval: Evaluator,
     pub(crate) orderer: &'a mut dyn MoveOrderer,
+    /// The orderer's [`MoveOrderer::see_proof_scores`], asked once.
+    see_proof: Range<i32>,
     /// This thread's pawn-structure and evaluation caches.
     cache: &'a mut EvalCache,
     /// The pieces' material and piece-square sums of every position on the path, the current
@@ -116,6 +119,7 @@ impl<'a> Worker<'a> {
             lmr: LmrTable::new(&params),
             params,
             eval,
+            see_proof: tables.orderer.see_proof_scores(),
             orderer: tables.orderer,
             cache: tables.cache,
             shared,
@@ -234,6 +238,13 @@ impl<'a> Worker<'a> {
     pub(crate) fn unmake(&mut self) {
         self.board.unmake_move();
         self.piece_sums.pop();
+    }
+
+    /// Whether the ordering proved `mv`, which it scored `order_score`, a capture that does
+    /// not lose material (SEE >= 0): a SEE test at a threshold at or below 0 is then passed.
+    #[inline]
+    pub(crate) fn proved_see_safe(&self, mv: Move, order_score: i32) -> bool {
+        capture_proved_safe(&self.see_proof, mv, order_score)
     }
 
     /// Starts loading the hash bucket and the evaluation-cache entry of the position after
