@@ -6,7 +6,7 @@
 mod common;
 
 use kestrel_chess::{Board, read_epd_file};
-use kestrel_eval::EvalCache;
+use kestrel_eval::{EvalCache, Evaluator};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -45,6 +45,11 @@ fn playout_positions(starts: &[Board], plies: usize, seed: u64) -> Vec<Board> {
     out
 }
 
+/// `e`'s evaluation of `b` through `cache` is the plain one.
+fn assert_cached_equals_plain(e: &Evaluator, b: &Board, cache: &mut EvalCache) {
+    assert_eq!(e.evaluate_cached(b, cache), e.evaluate(b), "{}", b.to_fen());
+}
+
 fn positions() -> Vec<Board> {
     let suite = suite_positions();
     assert!(suite.len() >= 6, "{}", suite.len());
@@ -59,12 +64,7 @@ fn cached_evaluation_equals_uncached_for_each_parameter_set() {
     for e in common::evaluators(26) {
         for mut cache in [EvalCache::new(1 << 16, 1 << 12), EvalCache::new(16, 4)] {
             for b in &positions {
-                assert_eq!(
-                    e.evaluate_cached(b, &mut cache),
-                    e.evaluate(b),
-                    "{}",
-                    b.to_fen()
-                );
+                assert_cached_equals_plain(&e, b, &mut cache);
             }
             let s = cache.stats();
             assert_eq!(s.eval_probes, positions.len() as u64);
@@ -82,12 +82,7 @@ fn one_cache_shared_by_several_parameter_sets_never_mixes_them() {
     // Each evaluator in turn on the same positions: every switch must empty the tables.
     for (i, b) in positions.iter().enumerate().step_by(3) {
         for e in &evaluators[i % 2..] {
-            assert_eq!(
-                e.evaluate_cached(b, &mut cache),
-                e.evaluate(b),
-                "{}",
-                b.to_fen()
-            );
+            assert_cached_equals_plain(e, b, &mut cache);
         }
     }
     // A clone has the same weights and so may use the clone's entries.
@@ -129,7 +124,7 @@ fn the_kept_king_shelter_follows_the_king() {
     .iter()
     .map(|fen| Board::from_fen(fen).expect("valid FEN"))
     .collect();
-    let shelter = |e: &kestrel_eval::Evaluator, b: &Board| -> (i32, i32) {
+    let shelter = |e: &Evaluator, b: &Board| -> (i32, i32) {
         let rows = e.breakdown(b).terms;
         rows.iter()
             .filter(|t| t.name.starts_with("KING_NO_") || t.name.starts_with("KING_FRIENDLY"))
@@ -144,12 +139,7 @@ fn the_kept_king_shelter_follows_the_king() {
     for e in common::evaluators(26) {
         let mut cache = EvalCache::new(1 << 10, 1 << 4);
         for b in &boards {
-            assert_eq!(
-                e.evaluate_cached(b, &mut cache),
-                e.evaluate(b),
-                "{}",
-                b.to_fen()
-            );
+            assert_cached_equals_plain(&e, b, &mut cache);
         }
         // One pawn structure: every probe after the first hits the pawn table.
         let s = cache.stats();
