@@ -9,6 +9,7 @@
 //! [`Evaluator`]: crate::Evaluator
 
 use crate::features::PawnFacts;
+use kestrel_chess::Square;
 
 /// One cached evaluation: the full position key and the side-to-move score.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,9 +38,30 @@ pub(crate) struct PawnEntry {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct ShelterSums {
     /// The king's square plus one; 0 while nothing is kept.
-    pub king: u8,
-    pub mg: i64,
-    pub eg: i64,
+    king: u8,
+    mg: i64,
+    eg: i64,
+}
+
+impl ShelterSums {
+    /// The (mg, eg) shelter sums with the king on `king`: the kept ones when they are that
+    /// square's, else those `work_out` gives, kept in their place.
+    #[inline]
+    pub(crate) fn for_king(
+        &mut self,
+        king: Square,
+        work_out: impl FnOnce() -> (i64, i64),
+    ) -> (i64, i64) {
+        if self.king != king.0 + 1 {
+            let (mg, eg) = work_out();
+            *self = ShelterSums {
+                king: king.0 + 1,
+                mg,
+                eg,
+            };
+        }
+        (self.mg, self.eg)
+    }
 }
 
 /// Probe and hit counts of both tables since the cache was made or its counts reset.

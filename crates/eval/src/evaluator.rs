@@ -3,7 +3,7 @@
 //! weights are all zero are skipped, so a smaller evaluation (the compact set) is faster too.
 
 use crate::accumulate::{PackedSums, Sums, Weight, WideSums, pack, packable};
-use crate::cache::{EvalCache, PawnEntry, ShelterSums};
+use crate::cache::{EvalCache, PawnEntry};
 use crate::features::{
     Context, PawnFacts, TermSet, extract, king_shelter, pawn_sets, pawn_terms, piece_terms,
 };
@@ -200,19 +200,13 @@ impl Evaluator {
         let (mut mg, mut eg) = (entry.mg + pieces.mg, entry.eg + pieces.eg);
         for us in Color::ALL {
             let king = board.king_square(us);
-            let kept = &mut entry.shelter[us.index()];
-            if kept.king != king.0 + 1 {
+            let (s_mg, s_eg) = entry.shelter[us.index()].for_king(king, || {
                 let mut acc = sums(0, 0);
                 king_shelter(king, pawns, us, &mut acc);
-                let (s_mg, s_eg) = acc.sums();
-                *kept = ShelterSums {
-                    king: king.0 + 1,
-                    mg: s_mg,
-                    eg: s_eg,
-                };
-            }
-            mg += kept.mg;
-            eg += kept.eg;
+                acc.sums()
+            });
+            mg += s_mg;
+            eg += s_eg;
         }
         let mut acc = sums(mg, eg);
         piece_terms(

@@ -149,7 +149,8 @@ impl Worker<'_> {
 
     /// Shallow pruning of late quiet moves (late-move pruning) and of moves losing material
     /// (SEE pruning) — never the first move, never in check, never while being mated, never
-    /// a promotion or a passed pawn's run. The caller asks only for moves that do not check.
+    /// a promotion or a passed pawn's run. The caller asks only from the second move on, and
+    /// only for moves that do not check.
     fn late_or_losing(
         &self,
         n: &Node,
@@ -161,9 +162,9 @@ impl Worker<'_> {
         let p = &self.params;
         let mv = m.mv;
         let plies = plan.plies;
+        debug_assert!(move_count > 0, "the first move is never pruned");
         let prunable = !n.pv_node
             && !n.in_check
-            && move_count > 0
             && best_score > -MATE_BOUND
             && mv.promotion_kind().is_none()
             && !m.passer_push;
@@ -193,7 +194,7 @@ impl Worker<'_> {
     }
 
     /// Futility pruning (move made): a move that cannot lift the score to alpha even with
-    /// the margin is skipped; returns the bound it is worth.
+    /// the margin is skipped; returns the bound it is worth. Asked from the second move on.
     fn futile(
         &self,
         n: &Node,
@@ -202,9 +203,9 @@ impl Worker<'_> {
         move_count: i32,
         gives_check: bool,
     ) -> Option<i32> {
+        debug_assert!(move_count > 0, "the first move is never pruned");
         let base = plan.futility_base?;
-        (move_count > 0
-            && !gives_check
+        (!gives_check
             && m.mv.promotion_kind().is_none()
             && !m.passer_push
             && base + m.gain <= n.alpha)

@@ -248,7 +248,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Starts loading the hash bucket and the evaluation-cache entry of the position after
-    /// `mv` (called before the move is made, so the loads overlap the work before the probes).
+    /// `mv` (called before the move is made, so the loads overlap the work before the probes);
+    /// returns the key it used ([`Board::key_after`]: not exact for every move).
     #[inline]
     pub(crate) fn prefetch_child(&self, mv: Move) -> u64 {
         let key = self.board.key_after(mv);
