@@ -1,0 +1,83 @@
+//! The network in floating point: what the trainer updates, and the reference the integer
+//! network is checked against.
+
+use crate::arch::{EVAL_SCALE, INPUTS, active_features};
+use kestrel_chess::Board;
+
+/// The largest magnitude any weight or bias may have, so that the quantised first layer and
+/// the products of the output layer fit in `i16` (the trainer clips to it after every step).
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+/// A perspective network `768 -> hidden (x2) -> 1` in `f32`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    /// Neurons in the first layer (per perspective).
+    pub hidden: usize,
+    /// First-layer weights, feature-major: the weight of feature `f` into neuron `i` is at
+    /// `f * hidden + i` (`INPUTS * hidden` values).
+    pub ft_weights: Vec<f32>,
+    /// First-layer biases (`hidden`).
+    pub ft_bias: Vec<f32>,
+    /// Output weights: the side to move's `hidden` activations first, then the other side's.
+    pub out_weights: Vec<f32>,
+    /// Output bias.
+    pub out_bias: f32,
+}
+
+/// Squared clipped ReLU: `clamp(x, 0, 1)^2`.
+#[inline]
+pub fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+impl FloatNetwork {
+    /// A network of `hidden` neurons with every weight zero.
+    pub fn zeros(hidden: usize) -> FloatNetwork {
+        FloatNetwork {
+            hidden,
+            ft_weights: vec![0.0; INPUTS * hidden],
+            ft_bias: vec![0.0; hidden],
+            out_weights: vec![0.0; 2 * hidden],
+            out_bias: 0.0,
+        }
+    }
+
+    /// The first layer's output for a set of active features.
+    pub fn accumulate(&self, features: &[usize]) -> Vec<f32> {
+        let mut acc = self.ft_bias.clone();
+        for &f in features {
+            let row = &self.ft_weights[f * self.hidden..(f + 1) * self.hidden];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    /// The raw output (before [`EVAL_SCALE`]) for two accumulators, the side to move's first.
+    pub fn output(&self, us: &[f32], them: &[f32]) -> f32 {
+        let (w_us, w_them) = self.out_weights.split_at(self.hidden);
+        let sum_us: f32 = us.iter().zip(w_us).map(|(&a, &w)| screlu(a) * w).sum();
+        let sum_them: f32 = them.iter().zip(w_them).map(|(&a, &w)| screlu(a) * w).sum();
+        sum_us + sum_them + self.out_bias
+    }
+
+    /// The evaluation of `board` in centipawns from the side to move's view (not rounded).
+    pub fn evaluate(&self, board: &Board) -> f32 {
+        let stm = board.side_to_move();
+        let us = self.accumulate(&active_features(board, stm));
+        let them = self.accumulate(&active_features(board, stm.flip()));
+        self.output(&us, &them) * EVAL_SCALE as f32
+    }
+
+    /// Whether every weight and bias lies within [`WEIGHT_CLIP`] and is finite.
+    pub fn within_clip(&self) -> bool {
+        self.ft_weights
+            .iter()
+            .chain(&self.ft_bias)
+            .chain(&self.out_weights)
+            .all(|w| w.is_finite() && w.abs() <= WEIGHT_CLIP)
+            && self.out_bias.is_finite()
+    }
+}

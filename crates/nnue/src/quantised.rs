@@ -1,0 +1,92 @@
+//! The network in integers, as the search runs it: first layer times [`QA`] in `i16`, output
+//! weights times [`QB`] in `i16`, output bias times `QA * QB` in `i32`.
+
+use crate::arch::{EVAL_SCALE, INPUTS, QA, QB, active_features};
+use crate::file::NetFileError;
+use crate::float::{FloatNetwork, WEIGHT_CLIP};
+use kestrel_chess::Board;
+
+/// The quantised network (see the module doc for the scales).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    /// Neurons in the first layer (per perspective).
+    pub hidden: usize,
+    /// First-layer weights, feature-major (`f * hidden + i`), times `QA`.
+    pub ft_weights: Vec<i16>,
+    /// First-layer biases, times `QA`.
+    pub ft_bias: Vec<i16>,
+    /// Output weights (side to move's `hidden`, then the other side's), times `QB`.
+    pub out_weights: Vec<i16>,
+    /// Output bias, times `QA * QB`.
+    pub out_bias: i32,
+}
+
+/// SCReLU in the integer domain: `clamp(x, 0, QA)^2` (units of `QA^2`).
+#[inline]
+pub fn screlu_q(x: i16) -> i32 {
+    let c = (x as i32).clamp(0, QA);
+    c * c
+}
+
+impl Network {
+    /// Rounds a float network to integers. Every value must lie within the clip the trainer
+    /// keeps ([`WEIGHT_CLIP`]): larger ones would overflow the integer layers.
+    pub fn quantise(float: &FloatNetwork) -> Result<Network, NetFileError> {
+        if !float.within_clip() {
+            return Err(NetFileError::Invalid(format!(
+                "a weight lies outside ±{WEIGHT_CLIP} or is not finite"
+            )));
+        }
+        let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
+        Ok(Network {
+            hidden: float.hidden,
+            ft_weights: float.ft_weights.iter().map(|&w| q(w, QA)).collect(),
+            ft_bias: float.ft_bias.iter().map(|&w| q(w, QA)).collect(),
+            out_weights: float.out_weights.iter().map(|&w| q(w, QB)).collect(),
+            out_bias: (float.out_bias * (QA * QB) as f32).round() as i32,
+        })
+    }
+
+    /// The first layer's output for a set of active features (a full refresh).
+    pub fn accumulate(&self, features: &[usize]) -> Vec<i16> {
+        let mut acc = self.ft_bias.clone();
+        for &f in features {
+            let row = &self.ft_weights[f * self.hidden..(f + 1) * self.hidden];
+            for (a, &w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    /// The score in centipawns, side to move's view, from the two accumulators (side to move
+    /// first): the reference every faster path must equal exactly.
+    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let (w_us, w_them) = self.out_weights.split_at(self.hidden);
+        let dot = |acc: &[i16], w: &[i16]| -> i64 {
+            acc.iter()
+                .zip(w)
+                .map(|(&a, &w)| screlu_q(a) as i64 * w as i64)
+                .sum()
+        };
+        let sum = dot(us, w_us) + dot(them, w_them);
+        let raw = sum / QA as i64 + self.out_bias as i64;
+        (raw * EVAL_SCALE as i64 / (QA * QB) as i64) as i32
+    }
+
+    /// The evaluation of `board` in centipawns, side to move's view, by a full refresh.
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        let stm = board.side_to_move();
+        let us = self.accumulate(&active_features(board, stm));
+        let them = self.accumulate(&active_features(board, stm.flip()));
+        self.output(&us, &them)
+    }
+
+    /// Whether the vectors have the lengths `hidden` asks for.
+    pub(crate) fn shape_is_consistent(&self) -> bool {
+        self.hidden > 0
+            && self.ft_weights.len() == INPUTS * self.hidden
+            && self.ft_bias.len() == self.hidden
+            && self.out_weights.len() == 2 * self.hidden
+    }
+}
