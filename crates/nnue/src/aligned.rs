@@ -23,7 +23,7 @@ pub fn padded_len(n: usize) -> usize {
 impl AlignedI16 {
     /// `len` zeros (`len` a multiple of [`BLOCK_LEN`]).
     pub fn zeros(len: usize) -> AlignedI16 {
-        debug_assert_eq!(len % BLOCK_LEN, 0);
+        debug_assert!(len.is_multiple_of(BLOCK_LEN));
         AlignedI16 {
             blocks: vec![Block([0; BLOCK_LEN]); len / BLOCK_LEN],
         }
@@ -31,7 +31,7 @@ impl AlignedI16 {
 
     /// Grows (zero-filled) or shrinks to `len` values (a multiple of [`BLOCK_LEN`]).
     pub fn resize(&mut self, len: usize) {
-        debug_assert_eq!(len % BLOCK_LEN, 0);
+        debug_assert!(len.is_multiple_of(BLOCK_LEN));
         self.blocks.resize(len / BLOCK_LEN, Block([0; BLOCK_LEN]));
     }
 

@@ -77,7 +77,7 @@ impl Kernel {
     ) {
         let n = dst.len();
         assert!(
-            n % 32 == 0
+            n.is_multiple_of(32)
                 && src.len() >= n
                 && adds.iter().all(|a| a.len() >= n)
                 && subs.iter().all(|s| s.len() >= n),
@@ -102,7 +102,7 @@ impl Kernel {
     pub fn output_sum(self, us: &[i16], them: &[i16], w_us: &[i16], w_them: &[i16]) -> i64 {
         let n = us.len();
         assert!(
-            n % 32 == 0 && them.len() == n && w_us.len() == n && w_them.len() == n,
+            n.is_multiple_of(32) && them.len() == n && w_us.len() == n && w_them.len() == n,
             "output slices of unequal or unpadded length"
         );
         debug_assert!(
