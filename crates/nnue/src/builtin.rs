@@ -28,7 +28,7 @@ pub fn builtin_network() -> Result<Network, NetFileError> {
 
 /// The network in embedded bytes, checked like any file.
 fn network_from_embedded(bytes: Option<&[u8]>) -> Result<Network, NetFileError> {
-    let bytes = bytes.ok_or_else(|| NetFileError::Invalid(NO_BUILTIN_NETWORK.to_string()))?;
+    let bytes = bytes.ok_or(NetFileError::NoBuiltin)?;
     file::from_bytes(bytes)
         .map_err(|e| NetFileError::Invalid(format!("the built-in network is unusable: {e}")))
 }
