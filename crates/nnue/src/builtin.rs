@@ -37,6 +37,16 @@ fn network_from_embedded(bytes: Option<&[u8]>) -> Result<Network, NetFileError> 
 mod tests {
     use super::*;
 
+    /// Runs in a build that carries `nets/default.knet`: the shipped network must load.
+    #[cfg(kestrel_builtin_net)]
+    #[test]
+    fn the_compiled_in_network_loads() {
+        let net = builtin_network().expect("the shipped network is usable");
+        let eval = crate::NetEval::load("<builtin>").expect("and runs on the kernels");
+        assert_eq!(eval.hidden(), net.hidden);
+        assert_eq!(eval.source(), "builtin");
+    }
+
     #[test]
     fn embedded_bytes_are_read_like_a_file() {
         let mut net = Network {
