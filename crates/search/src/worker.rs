@@ -71,7 +71,7 @@ pub struct Worker<'a> {
     /// This thread's pawn-structure and evaluation caches.
     cache: &'a mut EvalCache,
     /// The pieces' material and piece-square sums of every position on the path, the current
-    /// one last (see [`Worker::make`]).
+    /// one last (see [`Worker::make`]); not updated while a network evaluates.
     piece_sums: Vec<PieceSums>,
     /// With a network: its accumulators of every position on the path (kept in step by
     /// [`Worker::make`]/[`Worker::unmake`]; a null move changes none), and the evaluation.
@@ -245,11 +245,15 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(crate) fn make(&mut self, mv: Move) {
         let before = self.piece_sums[self.piece_sums.len() - 1];
-        let after = self.eval.piece_sums_after(&self.board, mv, before);
+        // With a network the linear sums are never read: keep the stack's length only.
+        let after = match &mut self.network {
+            Some(stack) => {
+                stack.push_move(&self.board, mv);
+                before
+            }
+            None => self.eval.piece_sums_after(&self.board, mv, before),
+        };
         self.piece_sums.push(after);
-        if let Some(stack) = &mut self.network {
-            stack.push_move(&self.board, mv);
-        }
         self.board.make_move(mv);
     }
 
