@@ -5,8 +5,7 @@ use crate::file::{self, NetFileError};
 use crate::quantised::Network;
 
 /// What a build without a compiled-in network says when asked for it.
-pub const NO_BUILTIN_NETWORK: &str = "this build has no built-in network \
-     (crates/nnue/nets/default.knet was absent when it was built); give a .knet file";
+pub const NO_BUILTIN_NETWORK: &str = "this build has no built-in network (crates/nnue/nets/default.knet was absent when it was built)";
 
 #[cfg(kestrel_builtin_net)]
 const EMBEDDED: Option<&[u8]> = Some(include_bytes!(concat!(

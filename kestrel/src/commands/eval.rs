@@ -54,7 +54,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
 fn render_network(net: Option<&kestrel_nnue::NetEval>, board: &Board) -> String {
     let Some(net) = net else {
         return format!(
-            "Network evaluation: none ({}: --net FILE)\n",
+            "Network evaluation: none ({}; give --net FILE)\n",
             kestrel_nnue::NO_BUILTIN_NETWORK
         );
     };
