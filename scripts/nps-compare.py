@@ -9,6 +9,8 @@ touches every engine alike. An engine that is not installed is skipped with a me
     python3 scripts/nps-compare.py                       # 2 s a position, engines from apt
     python3 scripts/nps-compare.py --movetime 1000 --kestrel /tmp/kestrel-old
     python3 scripts/nps-compare.py --engine 'old=/tmp/kestrel-main'
+    python3 scripts/nps-compare.py --engine 'nnue=target/release/kestrel' \
+        --option 'nnue:UseNNUE=true' --option 'nnue:EvalFile=net.knet'   # network vs linear
 
 Debian's engines: apt-get install toga2 glaurung (binaries in /usr/games).
 """
@@ -37,7 +39,7 @@ DEFAULT_KESTREL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
 class Engine:
     """One UCI engine process."""
 
-    def __init__(self, name, command, hash_mb):
+    def __init__(self, name, command, hash_mb, extra_options=()):
         self.name = name
         self.proc = subprocess.Popen(
             command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -50,7 +52,14 @@ class Engine:
         for option, value in (("Threads", 1), ("Hash", hash_mb), ("Ponder", "false")):
             if option in options:
                 self.send(f"setoption name {option} value {value}")
-        self.ready()
+        for option, value in extra_options:
+            if option not in options:
+                raise RuntimeError(f"{name} has no option {option!r}")
+            self.send(f"setoption name {option} value {value}")
+        self.send("isready")
+        for line in self.lines_until("readyok"):
+            if line.startswith("info string"):
+                print(f"{name}: {line}", file=sys.stderr)
 
     def send(self, text):
         self.proc.stdin.write(text + "\n")
@@ -121,13 +130,22 @@ def main():
     parser.add_argument("--hash", type=int, default=16, help="hash MB of every engine (16)")
     parser.add_argument("--kestrel", default=DEFAULT_KESTREL, help="Kestrel binary (target/release/kestrel)")
     parser.add_argument("--engine", action="append", default=[], help="another engine, NAME=COMMAND")
+    parser.add_argument("--option", action="append", default=[],
+                        help="a UCI option of one engine, NAME:OPTION=VALUE (repeatable)")
     args = parser.parse_args()
+    extra = {}
+    for spec in args.option:
+        name, _, rest = spec.partition(":")
+        option, _, value = rest.partition("=")
+        if not name or not option or not value:
+            sys.exit(f"--option wants NAME:OPTION=VALUE, got {spec!r}")
+        extra.setdefault(name, []).append((option, value))
     if args.movetime <= 0 or args.hash <= 0:
         sys.exit("--movetime and --hash must be positive")
     engines = []
     try:
         for name, command in engine_list(args):
-            engines.append(Engine(name, command, args.hash))
+            engines.append(Engine(name, command, args.hash, extra.get(name, ())))
         if not engines:
             sys.exit("no engine found")
         print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

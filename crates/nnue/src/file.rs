@@ -44,6 +44,9 @@ pub enum NetFileError {
     /// The bytes are not a network this build can use.
     #[error("not a usable Kestrel network: {0}")]
     Invalid(String),
+    /// The compiled-in network was asked for, and this build has none.
+    #[error("{}", crate::builtin::NO_BUILTIN_NETWORK)]
+    NoBuiltin,
 }
 
 /// FNV-1a, 64 bits: enough to catch a corrupt or truncated file.

@@ -6,15 +6,30 @@
 //! features ([`feature_index`]); both accumulators share one weight matrix. Output: the side
 //! to move's accumulator and then the other's, each through SCReLU, dotted with the output
 //! weights, plus the bias, times [`EVAL_SCALE`] = centipawns from the side to move's view.
+//!
+//! Inference: [`NetEval`] lays a [`Network`] out for the search with the fastest [`Kernel`]
+//! of the CPU (AVX2, SSE2 or portable, all giving the same integers); an
+//! [`AccumulatorStack`] carries both perspectives' accumulators along the search path,
+//! updated from each move's feature changes when a position is evaluated. The compiled-in
+//! network ([`builtin_network`]) is `nets/default.knet` when it existed at build time.
 
 #![warn(missing_docs)]
 
+mod accumulator;
+mod aligned;
 mod arch;
+mod builtin;
 pub mod file;
 mod float;
+mod inference;
+mod kernels;
 mod quantised;
 
+pub use accumulator::AccumulatorStack;
 pub use arch::{EVAL_SCALE, INPUTS, QA, QB, active_features, feature_index};
+pub use builtin::{NO_BUILTIN_NETWORK, builtin_network, has_builtin_network};
 pub use file::NetFileError;
 pub use float::FloatNetwork;
+pub use inference::{BUILTIN_NAMES, NetEval};
+pub use kernels::{Kernel, MAX_OUT_WEIGHT};
 pub use quantised::Network;

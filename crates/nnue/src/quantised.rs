@@ -28,6 +28,14 @@ pub fn screlu_q(x: i16) -> i32 {
     c * c
 }
 
+/// Centipawns from the output layer's sum `Σ screlu_q(acc)·w` (units of `QA²·QB`) and the
+/// bias (units of `QA·QB`): the one rounding every output path shares.
+#[inline]
+pub(crate) fn scale_output(sum: i64, out_bias: i32) -> i32 {
+    let raw = sum / QA as i64 + out_bias as i64;
+    (raw * EVAL_SCALE as i64 / (QA * QB) as i64) as i32
+}
+
 impl Network {
     /// Rounds a float network to integers. Every value must lie within the clip the trainer
     /// keeps ([`WEIGHT_CLIP`]): larger ones would overflow the integer layers.
@@ -69,9 +77,7 @@ impl Network {
                 .map(|(&a, &w)| screlu_q(a) as i64 * w as i64)
                 .sum()
         };
-        let sum = dot(us, w_us) + dot(them, w_them);
-        let raw = sum / QA as i64 + self.out_bias as i64;
-        (raw * EVAL_SCALE as i64 / (QA * QB) as i64) as i32
+        scale_output(dot(us, w_us) + dot(them, w_them), self.out_bias)
     }
 
     /// The evaluation of `board` in centipawns, side to move's view, by a full refresh.

@@ -11,6 +11,7 @@ use crate::worker::{Shared, ThreadTables, Worker};
 use crate::{Score, SearchInfo, SearchLimits, SearchResult};
 use kestrel_chess::{Board, Move};
 use kestrel_eval::{CacheStats, EvalCache, Evaluator};
+use kestrel_nnue::NetEval;
 use kestrel_params::ParamValues;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -55,6 +56,9 @@ pub struct EngineConfig {
     pub multipv: usize,
     pub move_overhead: Duration,
     pub evaluator: Evaluator,
+    /// The network the search evaluates with instead of `evaluator` (`None`: the linear
+    /// evaluation, the default).
+    pub network: Option<Arc<NetEval>>,
     /// Values of [`SEARCH_TABLE`] (Falcon's defaults unless set).
     pub search_params: ParamValues,
 }
@@ -67,6 +71,7 @@ impl Default for EngineConfig {
             multipv: 1,
             move_overhead: Duration::from_millis(30),
             evaluator: Evaluator::default(),
+            network: None,
             search_params: ParamValues::defaults(&SEARCH_TABLE),
         }
     }
@@ -163,6 +168,13 @@ impl Searcher {
     /// Changes the evaluation; clears the hash table, whose entries hold old static evals.
     pub fn set_evaluator(&mut self, evaluator: Evaluator) {
         self.config.evaluator = evaluator;
+        self.tt.clear();
+    }
+
+    /// Evaluates with `network` from now on (`None`: the linear evaluation); clears the hash
+    /// table, whose entries hold old static evals.
+    pub fn set_network(&mut self, network: Option<Arc<NetEval>>) {
+        self.config.network = network;
         self.tt.clear();
     }
 
@@ -266,6 +278,7 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(default_depth).clamp(1, MAX_DEPTH);
         let params = self.params;
         let evaluator = &self.config.evaluator;
+        let network = &self.config.network;
         let overhead = self.config.move_overhead;
         let (main_orderer, helper_orderers) = self
             .orderers
@@ -283,6 +296,7 @@ impl Searcher {
                 let board = board.clone();
                 let evaluator = evaluator.clone();
                 let allowed = allowed.clone();
+                let network = network.clone();
                 scope.spawn(move || {
                     let mut w = Worker::new(
                         board,
@@ -297,6 +311,7 @@ impl Searcher {
                         node_limit,
                     );
                     w.root_allowed = allowed;
+                    w.set_network(network);
                     helper_loop(&mut w, i + 1, max_depth);
                 });
             }
@@ -313,6 +328,7 @@ impl Searcher {
                 node_limit,
             );
             w.root_allowed = allowed.clone();
+            w.set_network(network.clone());
             let plan = TimePlan::of(&params);
             let clock = Clock::starting_at(start, limits, board.side_to_move(), overhead, &plan);
             w.clock = Some(if params.use_time_stability {

@@ -14,7 +14,9 @@ use crate::tt::TranspositionTable;
 use crate::types::{MATE_BOUND, MAX_PLY};
 use kestrel_chess::{Board, Color, GenKind, Move, MoveList};
 use kestrel_eval::{EvalCache, Evaluator, PieceSums};
+use kestrel_nnue::{AccumulatorStack, NetEval};
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What every thread of one search shares.
@@ -69,8 +71,11 @@ pub struct Worker<'a> {
     /// This thread's pawn-structure and evaluation caches.
     cache: &'a mut EvalCache,
     /// The pieces' material and piece-square sums of every position on the path, the current
-    /// one last (see [`Worker::make`]).
+    /// one last (see [`Worker::make`]); not updated while a network evaluates.
     piece_sums: Vec<PieceSums>,
+    /// With a network: its accumulators of every position on the path (kept in step by
+    /// [`Worker::make`]/[`Worker::unmake`]; a null move changes none), and the evaluation.
+    network: Option<AccumulatorStack>,
     pub(crate) shared: &'a Shared<'a>,
     index: usize,
     /// Nodes searched by this thread.
@@ -116,6 +121,7 @@ impl<'a> Worker<'a> {
         Worker {
             board,
             piece_sums,
+            network: None,
             lmr: LmrTable::new(&params),
             params,
             eval,
@@ -139,6 +145,11 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             stack: [Frame::default(); MAX_PLY + 2],
         }
+    }
+
+    /// Evaluates with `network` (the linear evaluation when `None`) from the current position.
+    pub fn set_network(&mut self, network: Option<Arc<NetEval>>) {
+        self.network = network.map(|net| AccumulatorStack::new(net, &self.board));
     }
 
     // ---- nodes and stopping ------------------------------------------------------------
@@ -214,8 +225,14 @@ impl<'a> Worker<'a> {
 
     // ---- small helpers of every node ---------------------------------------------------
 
-    /// Static evaluation (through this thread's caches), kept clear of mate scores.
+    /// Static evaluation (the network's, or the linear one through this thread's caches),
+    /// kept clear of mate scores.
     pub(crate) fn evaluate(&mut self) -> i32 {
+        if let Some(stack) = &mut self.network {
+            let score = stack.evaluate(&self.board);
+            debug_assert_eq!(score, stack.net().evaluate(&self.board));
+            return score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        }
         let pieces = self.piece_sums[self.piece_sums.len() - 1];
         debug_assert_eq!(pieces, self.eval.piece_sums(&self.board));
         self.eval
@@ -228,7 +245,14 @@ impl<'a> Worker<'a> {
     #[inline]
     pub(crate) fn make(&mut self, mv: Move) {
         let before = self.piece_sums[self.piece_sums.len() - 1];
-        let after = self.eval.piece_sums_after(&self.board, mv, before);
+        // With a network the linear sums are never read: keep the stack's length only.
+        let after = match &mut self.network {
+            Some(stack) => {
+                stack.push_move(&self.board, mv);
+                before
+            }
+            None => self.eval.piece_sums_after(&self.board, mv, before),
+        };
         self.piece_sums.push(after);
         self.board.make_move(mv);
     }
@@ -238,6 +262,9 @@ impl<'a> Worker<'a> {
     pub(crate) fn unmake(&mut self) {
         self.board.unmake_move();
         self.piece_sums.pop();
+        if let Some(stack) = &mut self.network {
+            stack.pop();
+        }
     }
 
     /// Whether the ordering proved `mv`, which it scored `order_score`, a capture that does

@@ -49,6 +49,10 @@ impl Player for BuiltinPlayer {
     }
 
     fn evaluate_white(&mut self, board: &Board) -> Option<i32> {
-        Some(self.searcher.config().evaluator.evaluate_white(board))
+        let config = self.searcher.config();
+        Some(match &config.network {
+            Some(net) => net.evaluate(board) * board.side_to_move().sign(),
+            None => config.evaluator.evaluate_white(board),
+        })
     }
 }

@@ -1,11 +1,14 @@
 //! Engine specifications as written on the command line:
-//! `builtin`, `builtin:params=FILE`, `FILE.toml` (a built-in with those parameters) or
-//! `uci:COMMAND [ARGS...]`.
+//! `builtin`, `builtin:params=FILE`, `FILE.toml` (a built-in with those parameters),
+//! `builtin:net=FILE`, `FILE.knet` (a built-in evaluating with that network; `net=builtin` is
+//! the compiled-in one), `builtin:params=FILE,net=FILE`, or `uci:COMMAND [ARGS...]`.
 
 use crate::player::EngineSpec;
 use crate::uci_player::UciTimeouts;
+use kestrel_nnue::{BUILTIN_NAMES, NetEval};
 use kestrel_search::EngineConfig;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Parses one engine specification; `options` are `NAME=VALUE` UCI options (UCI engines only).
 pub fn parse_engine_spec(
@@ -37,27 +40,62 @@ pub fn parse_engine_spec(
             options.join(", ")
         ));
     }
-    let params = if text == "builtin" {
-        None
-    } else if let Some(file) = text.strip_prefix("builtin:params=") {
-        Some(file)
-    } else if text.ends_with(".toml") {
-        Some(text)
-    } else {
-        return Err(format!(
-            "unknown engine '{text}' (expected builtin, builtin:params=FILE, FILE.toml or uci:COMMAND)"
-        ));
+    let (params, net) = builtin_parts(text)?;
+    let stem = |file: &str| {
+        Path::new(file)
+            .file_stem()
+            .map_or("kestrel".to_string(), |s| s.to_string_lossy().into_owned())
     };
-    match params {
-        None => Ok(EngineSpec::builtin("kestrel", EngineConfig::default())),
-        Some(file) => {
-            let path = Path::new(file);
-            let name = path
-                .file_stem()
-                .map_or("kestrel".to_string(), |s| s.to_string_lossy().into_owned());
-            EngineSpec::builtin_from_params(name, path).map_err(|e| e.to_string())
+    let mut spec = match params {
+        None => EngineSpec::builtin("kestrel", EngineConfig::default()),
+        Some(file) => EngineSpec::builtin_from_params(stem(file), Path::new(file))
+            .map_err(|e| e.to_string())?,
+    };
+    if let (Some(file), EngineSpec::Builtin { name, config }) = (net, &mut spec) {
+        let net = NetEval::load(file).map_err(|e| format!("'{text}': {e}"))?;
+        config.network = Some(Arc::new(net));
+        if params.is_none() {
+            *name = if BUILTIN_NAMES.contains(&file) {
+                "kestrel-net".to_string()
+            } else {
+                stem(file)
+            };
         }
     }
+    Ok(spec)
+}
+
+/// The params file and the network file of a built-in spec: `builtin`, `FILE.toml`,
+/// `FILE.knet`, or `builtin:` followed by `params=FILE` and/or `net=FILE` (comma-separated;
+/// `net=builtin` is the compiled-in network).
+fn builtin_parts(text: &str) -> Result<(Option<&str>, Option<&str>), String> {
+    let unknown = || {
+        format!(
+            "unknown engine '{text}' (expected builtin, builtin:params=FILE, builtin:net=FILE, \
+             FILE.toml, FILE.knet or uci:COMMAND)"
+        )
+    };
+    let Some(rest) = text.strip_prefix("builtin:") else {
+        return match text {
+            "builtin" => Ok((None, None)),
+            _ if text.ends_with(".toml") => Ok((Some(text), None)),
+            _ if text.ends_with(".knet") => Ok((None, Some(text))),
+            _ => Err(unknown()),
+        };
+    };
+    let (mut params, mut net) = (None, None);
+    for part in rest.split(',') {
+        let slot = match part.split_once('=') {
+            Some(("params", file)) if !file.is_empty() => &mut params,
+            Some(("net", file)) if !file.is_empty() => &mut net,
+            _ => return Err(unknown()),
+        };
+        if slot.is_some() {
+            return Err(format!("'{text}' names {part} twice"));
+        }
+        *slot = part.split_once('=').map(|(_, file)| file);
+    }
+    Ok((params, net))
 }
 
 /// `NAME=VALUE` pairs (the name may contain spaces, as UCI option names do).
@@ -164,6 +202,49 @@ mod tests {
         }
         std::fs::write(&file, "[eval]\nNO_SUCH_PARAM = 1\n").unwrap();
         assert!(parse_engine_spec(file.to_str().unwrap(), &[], UciTimeouts::default()).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn network_specs_load_the_network() {
+        let t = UciTimeouts::default();
+        let dir = std::env::temp_dir().join(format!("kestrel-spec-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("small.knet");
+        let net = kestrel_nnue::Network::quantise(&kestrel_nnue::FloatNetwork::zeros(8)).unwrap();
+        kestrel_nnue::file::write(&file, &net).unwrap();
+        let path = file.to_str().unwrap();
+        for text in [path.to_string(), format!("builtin:net={path}")] {
+            match parse_engine_spec(&text, &[], t).unwrap() {
+                EngineSpec::Builtin { name, config } => {
+                    assert_eq!(name, "small");
+                    assert_eq!(config.network.expect("a network").hidden(), 8);
+                }
+                _ => panic!("expected a built-in spec"),
+            }
+        }
+        let params = dir.join("p.toml");
+        std::fs::write(&params, "[eval]\n").unwrap();
+        let both = format!("builtin:params={},net={path}", params.display());
+        match parse_engine_spec(&both, &[], t).unwrap() {
+            EngineSpec::Builtin { name, config } => {
+                assert_eq!(name, "p");
+                assert!(config.network.is_some());
+            }
+            _ => panic!("expected a built-in spec"),
+        }
+        let missing = parse_engine_spec("builtin:net=/nonexistent/x.knet", &[], t).unwrap_err();
+        assert!(missing.contains("/nonexistent/x.knet"), "{missing}");
+        assert!(parse_engine_spec("builtin:net=", &[], t).is_err());
+        assert!(parse_engine_spec("builtin:speed=9", &[], t).is_err());
+        let twice = format!("builtin:net={path},net={path}");
+        assert!(
+            parse_engine_spec(&twice, &[], t)
+                .unwrap_err()
+                .contains("twice")
+        );
+        let builtin = parse_engine_spec("builtin:net=builtin", &[], t);
+        assert_eq!(builtin.is_ok(), kestrel_nnue::has_builtin_network());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -3,6 +3,7 @@
 use crate::output::Output;
 use kestrel_chess::{Board, Color, Square, perft};
 use kestrel_eval::{Evaluator, PHASE_MAX};
+use kestrel_nnue::NetEval;
 use kestrel_search::{EngineConfig, bench};
 use std::time::Instant;
 
@@ -63,6 +64,25 @@ pub fn eval(board: &Board, evaluator: &Evaluator, out: &Output) {
         "Evaluation: {:+.2} (white side), {} cp for the side to move ({side})",
         b.score_white as f64 / 100.0,
         evaluator.evaluate(board)
+    ));
+}
+
+/// The network's line of `eval`: its score when one is loaded, and whether it is in use.
+pub fn network_eval(board: &Board, net: Option<&NetEval>, in_use: bool, out: &Output) {
+    let Some(net) = net else {
+        out.line("Network: none loaded (setoption name UseNNUE value true, or EvalFile)");
+        return;
+    };
+    let stm = net.evaluate(board);
+    out.line(&format!(
+        "Network evaluation: {:+.2} (white side), {stm} cp for the side to move [{}, {}]",
+        (stm * board.side_to_move().sign()) as f64 / 100.0,
+        net.source(),
+        if in_use {
+            "in use"
+        } else {
+            "not in use: UseNNUE is false"
+        }
     ));
 }
 

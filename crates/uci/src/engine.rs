@@ -15,9 +15,11 @@ use crate::settings::{Settings, current_tunables};
 use crate::tunables::Tunable;
 use kestrel_chess::Board;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
+use kestrel_nnue::NetEval;
 use kestrel_params::{ParamTable, ParamsFile};
 use kestrel_search::{EngineConfig, SEARCH_TABLE, Searcher};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Whether the input loop should go on.
@@ -45,6 +47,8 @@ pub struct UciEngine {
     job: Option<SearchJob>,
     new_game_pending: bool,
     book: BookState,
+    /// The network `EvalFile` names, once loaded (used while `UseNNUE` is on).
+    network: Option<Arc<NetEval>>,
 }
 
 impl UciEngine {
@@ -58,6 +62,7 @@ impl UciEngine {
             job: None,
             new_game_pending: false,
             book: BookState::new(settings.book_seed),
+            network: None,
             tables,
             settings,
         };
@@ -134,6 +139,8 @@ impl UciEngine {
             "eval" => {
                 let evaluator = Evaluator::new(self.settings.params[0].clone());
                 diagnostics::eval(&self.board, &evaluator, &self.out);
+                let in_use = self.settings.use_nnue;
+                diagnostics::network_eval(&self.board, self.network.as_deref(), in_use, &self.out);
             }
             "perft" => diagnostics::perft_command(&self.board, args, &self.out),
             "bench" => match self.searcher.as_ref() {
@@ -255,6 +262,13 @@ impl UciEngine {
                 self.settings.chromosome = v;
                 self.load_chromosome();
             }
+            ("UseNNUE", OptionValue::Bool(v)) => {
+                s.use_nnue = v;
+                if v {
+                    self.ensure_network();
+                }
+            }
+            ("EvalFile", OptionValue::Text(v)) => self.load_eval_file(v),
             ("Clear Hash", OptionValue::Press) => self.new_game_pending = true,
             (name, v) => unreachable!("option {name} declared with another type than {v:?}"),
         }
@@ -286,6 +300,37 @@ impl UciEngine {
                 self.settings.params_file = path;
             }
             Err(e) => self.out.info_string(&format!("{e}; parameters unchanged")),
+        }
+    }
+
+    /// Loads the network `EvalFile` names if none is loaded yet (`UseNNUE` was turned on).
+    fn ensure_network(&mut self) {
+        if self.network.is_some() {
+            return;
+        }
+        match NetEval::load(&self.settings.eval_file) {
+            Ok(net) => {
+                self.out.info_string(&describe_network("network", &net));
+                self.network = Some(Arc::new(net));
+            }
+            Err(e) => self.out.info_string(&format!(
+                "UseNNUE: {e}; evaluating with the linear evaluation until EvalFile names a network"
+            )),
+        }
+    }
+
+    /// `EvalFile`: a network read and checked at once; a bad one keeps the current network.
+    fn load_eval_file(&mut self, spec: String) {
+        match NetEval::load(&spec) {
+            Ok(net) => {
+                self.out
+                    .info_string(&describe_network("EvalFile: network", &net));
+                self.network = Some(Arc::new(net));
+                self.settings.eval_file = spec;
+            }
+            Err(e) => self
+                .out
+                .info_string(&format!("EvalFile: {e}; network unchanged")),
         }
     }
 
@@ -378,6 +423,10 @@ impl UciEngine {
         if searcher.config().evaluator.params() != &s.params[0] {
             searcher.set_evaluator(Evaluator::new(s.params[0].clone()));
         }
+        let network = self.network.clone().filter(|_| s.use_nnue);
+        if !same_network(&searcher.config().network, &network) {
+            searcher.set_network(network);
+        }
         if searcher.config().search_params != s.params[1]
             && let Err(e) = searcher.set_search_params(s.params[1].clone())
         {
@@ -389,6 +438,25 @@ impl UciEngine {
             self.new_game_pending = false;
         }
     }
+}
+
+/// Whether two network settings are the same network (or both the linear evaluation).
+fn same_network(a: &Option<Arc<NetEval>>, b: &Option<Arc<NetEval>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// `what: SOURCE (hidden N, KERNEL kernel)`.
+fn describe_network(what: &str, net: &NetEval) -> String {
+    format!(
+        "{what} {} loaded (hidden {}, {} kernel)",
+        net.source(),
+        net.hidden(),
+        net.kernel().name()
+    )
 }
 
 /// Option names compare case-insensitively with runs of spaces collapsed.

@@ -28,7 +28,14 @@ pub struct Settings {
     pub chromosome: String,
     /// One value set per tunable table (evaluation, then search).
     pub params: Vec<ParamValues>,
+    /// `UseNNUE`: evaluate with the network (`EvalFile`) instead of the linear evaluation.
+    pub use_nnue: bool,
+    /// `EvalFile`: the network file, or [`BUILTIN_NET`] for the compiled-in one.
+    pub eval_file: String,
 }
+
+/// `EvalFile` value meaning "the network compiled into the binary".
+pub const BUILTIN_NET: &str = "<builtin>";
 
 impl Settings {
     pub fn new(tables: &[&'static ParamTable]) -> Settings {
@@ -46,6 +53,8 @@ impl Settings {
             chromosome_db: String::new(),
             chromosome: crate::chromosome::DEFAULT_PICK.to_string(),
             params: tables.iter().map(|t| ParamValues::defaults(t)).collect(),
+            use_nnue: false,
+            eval_file: BUILTIN_NET.to_string(),
         }
     }
 
@@ -69,6 +78,8 @@ impl Settings {
             UciOption::text("ParamsFile", &self.params_file),
             UciOption::text("ChromosomeDB", &self.chromosome_db),
             UciOption::text("Chromosome", &self.chromosome),
+            UciOption::check("UseNNUE", self.use_nnue),
+            UciOption::text("EvalFile", &self.eval_file),
             UciOption::button("Clear Hash"),
         ]
     }

@@ -1,6 +1,7 @@
 //! `kestrel bench [DEPTH]`: the fixed bench positions to a fixed depth, fresh hash, one
 //! thread; the last line is `N nodes M nps` (OpenBench convention).
 
+use crate::commands::net_option::{NetArgs, describe};
 use kestrel_search::bench::{self, DEFAULT_BENCH_DEPTH};
 use kestrel_search::{EngineConfig, EngineParams};
 use std::path::PathBuf;
@@ -19,6 +20,8 @@ pub struct BenchArgs {
     /// Print one line per position.
     #[arg(long)]
     pub verbose: bool,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
@@ -35,6 +38,10 @@ pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
             params.describe_sections(),
             path.display()
         );
+    }
+    if let Some(net) = args.net.load()? {
+        eprintln!("{}", describe(&net));
+        config.network = Some(net);
     }
     let verbose = args.verbose;
     let mut index = 0;

@@ -9,6 +9,7 @@ macro_rules! say {
     }};
 }
 
+use crate::commands::net_option::{NetArgs, describe};
 use anyhow::{Context, bail};
 use kestrel_chess::parse_epd_text;
 use kestrel_search::{EngineConfig, EngineParams};
@@ -40,6 +41,8 @@ pub struct EpdArgs {
     /// Hash table size per search, in MB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 pub fn run(args: EpdArgs) -> anyhow::Result<()> {
@@ -55,6 +58,10 @@ pub fn run(args: EpdArgs) -> anyhow::Result<()> {
         EngineParams::load(path, "--params")?.apply_to(&mut config);
     }
     config.hash_mb = args.hash.max(1);
+    if let Some(net) = args.net.load()? {
+        eprintln!("{}", describe(&net));
+        config.network = Some(net);
+    }
     let text = kestrel_tools::data::read_text(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let (records, errors) = parse_epd_text(&text);

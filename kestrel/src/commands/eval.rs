@@ -1,5 +1,7 @@
-//! `kestrel eval`: the evaluation of one position, term by term (like Stockfish's `eval`).
+//! `kestrel eval`: the evaluation of one position, term by term (like Stockfish's `eval`),
+//! and the network's evaluation beside it.
 
+use crate::commands::net_option::{NetArgs, load_net};
 use kestrel_chess::{Board, START_FEN};
 use kestrel_eval::{EVAL_TABLE, Evaluator, PHASE_MAX, compact_values, trace};
 use kestrel_params::ParamValues;
@@ -22,6 +24,9 @@ pub struct EvalArgs {
     /// Also print the feature trace (flat parameter, coefficient) used by the GA.
     #[arg(long)]
     pub trace: bool,
+    /// The network evaluated beside the linear evaluation (default: the compiled-in one).
+    #[command(flatten)]
+    pub net: NetArgs,
 }
 
 pub fn run(args: EvalArgs) -> anyhow::Result<()> {
@@ -35,8 +40,32 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
         values = compact_values(&values);
     }
     let evaluator = Evaluator::new(values);
+    let net = match &args.net.net {
+        Some(spec) => Some(load_net(spec)?),
+        None if kestrel_nnue::has_builtin_network() => Some(load_net("builtin")?),
+        None => None,
+    };
     print!("{}", render(&evaluator, &board, args.trace));
+    print!("{}", render_network(net.as_deref(), &board));
     Ok(())
+}
+
+/// The network's evaluation line (or why there is none).
+fn render_network(net: Option<&kestrel_nnue::NetEval>, board: &Board) -> String {
+    let Some(net) = net else {
+        return format!(
+            "Network evaluation: none ({}; give --net FILE)\n",
+            kestrel_nnue::NO_BUILTIN_NETWORK
+        );
+    };
+    let stm = net.evaluate(board);
+    format!(
+        "Network evaluation: {:+} cp (White's view), {:+} cp (side to move) [{}, hidden {}]\n",
+        stm * board.side_to_move().sign(),
+        stm,
+        net.source(),
+        net.hidden()
+    )
 }
 
 /// The breakdown table, phase and final score (and optionally the trace) as text.
@@ -128,12 +157,49 @@ mod tests {
     }
 
     #[test]
+    fn the_network_line_gives_both_views_or_says_why_there_is_none() {
+        let board = Board::from_fen("4k3/8/8/8/8/8/3QK3/8 b - - 0 1").unwrap();
+        let none = render_network(None, &board);
+        assert!(none.contains("no built-in network"), "{none}");
+        let net = kestrel_nnue::Network {
+            hidden: 1,
+            ft_weights: vec![0; kestrel_nnue::INPUTS],
+            ft_bias: vec![255],
+            out_weights: vec![64, 0],
+            out_bias: 0,
+        };
+        let eval = kestrel_nnue::NetEval::with_detected_kernel(&net, "one.knet").unwrap();
+        // One neuron at its clamp with weight 1.0: a raw output of 1, EVAL_SCALE centipawns
+        // for the side to move (Black), so White's view is negative.
+        let line = render_network(Some(&eval), &board);
+        assert!(
+            line.contains("-400 cp (White's view), +400 cp (side to move) [one.knet"),
+            "{line}"
+        );
+        let bad = EvalArgs {
+            fen: START_FEN.into(),
+            params: None,
+            compact: false,
+            trace: false,
+            net: NetArgs {
+                net: Some("/nonexistent/n.knet".into()),
+            },
+        };
+        let err = run(bad).unwrap_err();
+        assert!(
+            format!("{err:#}").contains("--net /nonexistent/n.knet"),
+            "{err:#}"
+        );
+    }
+
+    #[test]
     fn bad_fen_and_missing_params_file_are_errors() {
         let bad = EvalArgs {
             fen: "not a fen".into(),
             params: None,
             compact: false,
             trace: false,
+            net: NetArgs::default(),
         };
         assert!(run(bad).is_err());
         let missing = EvalArgs {
@@ -141,6 +207,7 @@ mod tests {
             params: Some(PathBuf::from("/nonexistent/kestrel-params.toml")),
             compact: false,
             trace: false,
+            net: NetArgs::default(),
         };
         let err = run(missing).unwrap_err();
         assert!(

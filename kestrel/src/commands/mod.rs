@@ -20,6 +20,7 @@ pub mod game_fitness_args;
 pub mod game_limit;
 pub mod job_options;
 pub mod matches;
+pub mod net_option;
 pub mod perft;
 pub mod run_folder;
 pub mod search_stats;

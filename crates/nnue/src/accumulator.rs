@@ -1,0 +1,201 @@
+//! The accumulators of every position on the search path ([`AccumulatorStack`]): one per
+//! colour's perspective, so a null move changes nothing. A move records only its feature
+//! changes; they are applied when a position is evaluated, from the nearest position whose
+//! accumulators are up to date (many positions are never evaluated: cut-offs, hash hits).
+
+use crate::aligned::AlignedI16;
+use crate::inference::NetEval;
+use kestrel_chess::{Board, Color, Move, Piece, PieceKind, Square, castle_rook_squares};
+use std::sync::Arc;
+
+/// A piece placed on or taken off a square.
+type PieceOn = (Piece, Square);
+
+/// The feature changes of one move: at most two pieces placed and two removed.
+#[derive(Clone, Copy, Debug)]
+struct Delta {
+    adds: [PieceOn; 2],
+    subs: [PieceOn; 2],
+    n_adds: u8,
+    n_subs: u8,
+}
+
+impl Delta {
+    const EMPTY: Delta = Delta {
+        adds: [(Piece::new(Color::White, PieceKind::Pawn), Square(0)); 2],
+        subs: [(Piece::new(Color::White, PieceKind::Pawn), Square(0)); 2],
+        n_adds: 0,
+        n_subs: 0,
+    };
+
+    fn add(&mut self, piece: Piece, square: Square) {
+        self.adds[self.n_adds as usize] = (piece, square);
+        self.n_adds += 1;
+    }
+
+    fn sub(&mut self, piece: Piece, square: Square) {
+        self.subs[self.n_subs as usize] = (piece, square);
+        self.n_subs += 1;
+    }
+
+    /// The changes `mv` makes on `board` (before it is made).
+    fn of_move(board: &Board, mv: Move) -> Delta {
+        let (from, to) = (mv.from(), mv.to());
+        let piece = board
+            .piece_at(from)
+            .expect("a move starts on an occupied square");
+        let mut d = Delta::EMPTY;
+        d.sub(piece, from);
+        let placed = mv
+            .promotion_kind()
+            .map_or(piece, |kind| Piece::new(piece.color, kind));
+        d.add(placed, to);
+        if mv.is_en_passant() {
+            let victim = Square(to.0 ^ 8);
+            d.sub(Piece::new(piece.color.flip(), PieceKind::Pawn), victim);
+        } else if let Some(victim) = board.piece_at(to) {
+            d.sub(victim, to);
+        }
+        if mv.is_castle() {
+            let (rook_from, rook_to) = castle_rook_squares(to);
+            let rook = Piece::new(piece.color, PieceKind::Rook);
+            d.sub(rook, rook_from);
+            d.add(rook, rook_to);
+        }
+        d
+    }
+}
+
+/// The two accumulators (White's view, Black's view) of each position on the path.
+pub struct AccumulatorStack {
+    net: Arc<NetEval>,
+    /// Position `k`, perspective `c`: `values[(2k + c) * padded ..][.. padded]`.
+    values: AlignedI16,
+    /// The move into position `k` (unused at 0) and whether `k`'s values are up to date.
+    deltas: Vec<Delta>,
+    current: Vec<bool>,
+    top: usize,
+}
+
+impl AccumulatorStack {
+    /// A stack for `net` starting at `board`.
+    pub fn new(net: Arc<NetEval>, board: &Board) -> AccumulatorStack {
+        let mut stack = AccumulatorStack {
+            values: AlignedI16::zeros(0),
+            net,
+            deltas: Vec::new(),
+            current: Vec::new(),
+            top: 0,
+        };
+        stack.reserve(1);
+        stack.reset(board);
+        stack
+    }
+
+    /// The network it evaluates with.
+    pub fn net(&self) -> &Arc<NetEval> {
+        &self.net
+    }
+
+    /// Forgets the path: `board` becomes the only position, refreshed from scratch.
+    pub fn reset(&mut self, board: &Board) {
+        self.top = 0;
+        self.current[0] = true;
+        for c in Color::ALL {
+            let range = self.range(0, c);
+            self.net
+                .refresh(board, c, &mut self.values.as_mut_slice()[range]);
+        }
+    }
+
+    /// Records `mv`, about to be made on `board` (call before `Board::make_move`).
+    #[inline]
+    pub fn push_move(&mut self, board: &Board, mv: Move) {
+        debug_assert!(!mv.is_null(), "null moves change no accumulator");
+        self.top += 1;
+        if self.top == self.deltas.len() {
+            self.reserve(self.top + 1);
+        }
+        self.deltas[self.top] = Delta::of_move(board, mv);
+        self.current[self.top] = false;
+    }
+
+    /// Takes back the last [`AccumulatorStack::push_move`].
+    #[inline]
+    pub fn pop(&mut self) {
+        assert!(self.top > 0, "pop without a move to take back");
+        self.top -= 1;
+    }
+
+    /// Positions on the path after the first.
+    pub fn depth(&self) -> usize {
+        self.top
+    }
+
+    /// The evaluation of `board` (the position after every recorded move) in centipawns,
+    /// side to move's view.
+    #[inline]
+    pub fn evaluate(&mut self, board: &Board) -> i32 {
+        self.bring_up_to_date();
+        let stm = board.side_to_move();
+        let values = self.values.as_slice();
+        let us = &values[self.range(self.top, stm)];
+        let them = &values[self.range(self.top, stm.flip())];
+        self.net.output(us, them)
+    }
+
+    /// The current position's accumulator of `perspective` (`padded` values).
+    pub fn accumulator(&mut self, perspective: Color) -> &[i16] {
+        self.bring_up_to_date();
+        let range = self.range(self.top, perspective);
+        &self.values.as_slice()[range]
+    }
+
+    fn range(&self, k: usize, perspective: Color) -> std::ops::Range<usize> {
+        let p = self.net.padded();
+        let start = (2 * k + perspective.index()) * p;
+        start..start + p
+    }
+
+    fn reserve(&mut self, positions: usize) {
+        let positions = positions.max(2 * self.deltas.len()).max(64);
+        self.deltas.resize(positions, Delta::EMPTY);
+        self.current.resize(positions, false);
+        self.values.resize(2 * positions * self.net.padded());
+    }
+
+    /// Applies the pending moves from the last up-to-date position to the top.
+    #[inline]
+    fn bring_up_to_date(&mut self) {
+        let mut k = self.top;
+        while !self.current[k] {
+            k -= 1;
+        }
+        for next in k + 1..=self.top {
+            self.apply(next);
+        }
+    }
+
+    /// Computes position `k` from `k - 1` and the move between them.
+    fn apply(&mut self, k: usize) {
+        let d = self.deltas[k];
+        let p = self.net.padded();
+        let net = &*self.net;
+        let (before, after) = self.values.as_mut_slice().split_at_mut(2 * k * p);
+        let before = &before[2 * (k - 1) * p..];
+        for c in Color::ALL {
+            let off = c.index() * p;
+            let (src, dst) = (&before[off..off + p], &mut after[off..off + p]);
+            let add = |i: usize| net.piece_row(c, d.adds[i].0, d.adds[i].1);
+            let sub = |i: usize| net.piece_row(c, d.subs[i].0, d.subs[i].1);
+            let kernel = net.kernel();
+            match (d.n_adds, d.n_subs) {
+                (1, 1) => kernel.update(dst, src, [add(0)], [sub(0)]),
+                (1, 2) => kernel.update(dst, src, [add(0)], [sub(0), sub(1)]),
+                (2, 2) => kernel.update(dst, src, [add(0), add(1)], [sub(0), sub(1)]),
+                other => unreachable!("a move places and removes {other:?} pieces"),
+            }
+        }
+        self.current[k] = true;
+    }
+}
