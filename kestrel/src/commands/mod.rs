@@ -20,6 +20,8 @@ pub mod game_fitness_args;
 pub mod game_limit;
 pub mod job_options;
 pub mod matches;
+pub mod nnue;
+pub mod nnue_data;
 pub mod perft;
 pub mod run_folder;
 pub mod search_stats;

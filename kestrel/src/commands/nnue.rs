@@ -1,0 +1,22 @@
+//! `kestrel nnue data|...`: the learned evaluation's training data and trainer
+//! (see docs/nnue.md).
+
+use clap::{Args, Subcommand};
+
+#[derive(Args)]
+pub struct NnueArgs {
+    #[command(subcommand)]
+    command: NnueCommand,
+}
+
+#[derive(Subcommand)]
+enum NnueCommand {
+    /// Make training positions by Kestrel's self-play at fixed nodes (resumable).
+    Data(Box<super::nnue_data::NnueDataArgs>),
+}
+
+pub fn run(args: NnueArgs) -> anyhow::Result<()> {
+    match args.command {
+        NnueCommand::Data(args) => super::nnue_data::run(*args),
+    }
+}
