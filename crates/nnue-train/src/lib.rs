@@ -1,7 +1,10 @@
 //! Training data and the trainer for Kestrel's learned evaluation (`kestrel-nnue`): the
-//! position format ([`format`]), self-play data generation ([`selfplay`]).
+//! position format ([`format`]), self-play and recorded-game data ([`selfplay`]), labels by a
+//! UCI mentor ([`label`]).
 
 #![warn(missing_docs)]
 
 pub mod format;
+pub mod label;
+pub mod progress;
 pub mod selfplay;

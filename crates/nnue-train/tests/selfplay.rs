@@ -3,7 +3,8 @@
 
 use kestrel_chess::Board;
 use kestrel_nnue_train::format::read_all;
-use kestrel_nnue_train::selfplay::{DATA_FILE, DataRun, SelfPlaySettings, read_progress, run};
+use kestrel_nnue_train::progress::{DATA_FILE, read_progress};
+use kestrel_nnue_train::selfplay::{DataProgress, DataRun, GameSource, SelfPlaySettings, run};
 use kestrel_tools::Opening;
 use std::io::Write;
 use std::path::PathBuf;
@@ -34,8 +35,8 @@ fn job(games: u64, threads: usize) -> DataRun {
             max_plies: 80,
             ..SelfPlaySettings::default()
         },
-        openings_source: "test".into(),
-        openings,
+        source: GameSource::SelfPlay(openings),
+        source_name: "test".into(),
         games,
         block_games: 3,
         threads,
@@ -82,8 +83,8 @@ fn a_killed_run_resumes_to_the_same_bytes() {
     assert_eq!(report.games_played, 6);
     assert_eq!(bytes(&straight), bytes(&resumed));
     assert_eq!(
-        read_progress(&straight).unwrap(),
-        read_progress(&resumed).unwrap()
+        read_progress::<DataProgress>(&straight).unwrap(),
+        read_progress::<DataProgress>(&resumed).unwrap()
     );
 }
 

@@ -22,6 +22,7 @@ pub mod job_options;
 pub mod matches;
 pub mod nnue;
 pub mod nnue_data;
+pub mod nnue_label;
 pub mod perft;
 pub mod run_folder;
 pub mod search_stats;

@@ -1,4 +1,4 @@
-//! `kestrel nnue data|...`: the learned evaluation's training data and trainer
+//! `kestrel nnue data|label|...`: the learned evaluation's training data and trainer
 //! (see docs/nnue.md).
 
 use clap::{Args, Subcommand};
@@ -13,10 +13,13 @@ pub struct NnueArgs {
 enum NnueCommand {
     /// Make training positions by Kestrel's self-play at fixed nodes (resumable).
     Data(Box<super::nnue_data::NnueDataArgs>),
+    /// Rescore a data file's positions by a UCI mentor (resumable).
+    Label(Box<super::nnue_label::NnueLabelArgs>),
 }
 
 pub fn run(args: NnueArgs) -> anyhow::Result<()> {
     match args.command {
         NnueCommand::Data(args) => super::nnue_data::run(*args),
+        NnueCommand::Label(args) => super::nnue_label::run(*args),
     }
 }

@@ -1,12 +1,15 @@
-//! `kestrel nnue data`: training positions from Kestrel's self-play at fixed nodes, each scored
-//! by the search that played it and carrying its game's result (docs/nnue.md).
+//! `kestrel nnue data`: training positions from Kestrel's self-play at fixed nodes (or from
+//! recorded games), each scored by Kestrel's search and carrying its game's result
+//! (docs/nnue.md).
 
 use super::run_folder::{Reuse, RunFolder, say};
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
-use kestrel_nnue_train::selfplay::{self, DataProgress, DataRun, SelfPlaySettings};
+use kestrel_chess::PgnReader;
+use kestrel_nnue_train::progress::{DATA_FILE, PROGRESS_FILE};
+use kestrel_nnue_train::selfplay::{self, DataProgress, DataRun, GameSource, SelfPlaySettings};
 use kestrel_tools::progress::Progress;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 pub struct NnueDataArgs {
@@ -14,9 +17,20 @@ pub struct NnueDataArgs {
     /// unfinished (or finished) run with the same settings is continued.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Games in total (raise it to extend a finished run).
+    /// Games in total (raise it to extend a finished run); with --from-pgn default all.
     #[arg(long)]
-    games: u64,
+    games: Option<u64>,
+    /// Take positions from these recorded games (PGN, optionally .gz, or builtin:
+    /// names) instead of self-play; each position carries its game's result.
+    #[arg(long, value_name = "FILE", num_args = 1.., value_delimiter = ',')]
+    from_pgn: Vec<String>,
+    /// With --from-pgn: opening plies never taken.
+    #[arg(long, default_value_t = 16)]
+    skip_plies: usize,
+    /// With --from-pgn: leave the positions unscored (for `kestrel nnue label`) instead of
+    /// scoring them by Kestrel's search at --nodes.
+    #[arg(long)]
+    no_score: bool,
     /// Nodes per move.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
@@ -68,7 +82,7 @@ pub struct NnueDataArgs {
 }
 
 pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
-    let has_progress = args.out.join(selfplay::PROGRESS_FILE).exists();
+    let has_progress = args.out.join(PROGRESS_FILE).exists();
     let reuse = if args.overwrite {
         Reuse::Overwrite
     } else if has_progress {
@@ -77,8 +91,7 @@ pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
         Reuse::Refuse
     };
     let mut folder = RunFolder::claim(&args.out, reuse)?;
-    let openings = kestrel_tools::load_openings(std::path::Path::new(&args.openings))
-        .with_context(|| format!("cannot read openings {}", args.openings))?;
+    let (source, source_name, games) = source(&args)?;
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
@@ -96,13 +109,13 @@ pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
             draw_from_ply: args.draw_from_ply,
             max_plies: args.max_plies,
         },
-        openings_source: args.openings.clone(),
-        openings,
-        games: args.games,
+        source,
+        source_name,
+        games,
         block_games: args.block_games,
         threads,
     };
-    let bar = (!args.quiet).then(|| Progress::new(args.games, "games").with_first_line());
+    let bar = (!args.quiet).then(|| Progress::new(games, "games").with_first_line());
     let on_block = |p: &DataProgress| {
         if let Some(bar) = &bar {
             bar.set(p.games_done, format!("{} positions", p.records));
@@ -155,7 +168,58 @@ pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
     say!(
         folder,
         "data              {}",
-        args.out.join(selfplay::DATA_FILE).display()
+        args.out.join(DATA_FILE).display()
     );
     folder.finish(args.seed)
+}
+
+/// The games' source, its name for the progress file, and the number of games to take.
+fn source(args: &NnueDataArgs) -> anyhow::Result<(GameSource, String, u64)> {
+    if args.from_pgn.is_empty() {
+        if args.no_score {
+            bail!(
+                "--no-score needs --from-pgn (self-play positions are scored as they are played)"
+            );
+        }
+        let Some(games) = args.games else {
+            bail!("self-play needs --games N");
+        };
+        let openings = kestrel_tools::load_openings(Path::new(&args.openings))
+            .with_context(|| format!("cannot read openings {}", args.openings))?;
+        return Ok((GameSource::SelfPlay(openings), args.openings.clone(), games));
+    }
+    let mut games = Vec::new();
+    for file in &args.from_pgn {
+        let reader = kestrel_tools::data::open(Path::new(file))
+            .with_context(|| format!("cannot read {file}"))?;
+        let mut bad = 0;
+        for game in PgnReader::new(reader) {
+            match game {
+                Ok(g) => games.push(g),
+                Err(_) => bad += 1,
+            }
+        }
+        if bad > 0 {
+            eprintln!("{file}: {bad} unreadable games skipped");
+        }
+    }
+    if games.is_empty() {
+        bail!("no readable game in {}", args.from_pgn.join(", "));
+    }
+    let total = args
+        .games
+        .unwrap_or(games.len() as u64)
+        .min(games.len() as u64);
+    let name = format!(
+        "pgn:{} skip={} {}",
+        args.from_pgn.join(","),
+        args.skip_plies,
+        if args.no_score { "unscored" } else { "scored" }
+    );
+    let source = GameSource::Pgn {
+        games,
+        skip_plies: args.skip_plies,
+        score: !args.no_score,
+    };
+    Ok((source, name, total))
 }

@@ -78,8 +78,8 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 pub struct GameOutput {
     /// The qualifying positions, in the order played.
     pub records: Vec<PackedPosition>,
-    /// The result from White's view.
-    pub outcome: Outcome,
+    /// The result from White's view (`None`: a recorded game without one).
+    pub outcome: Option<Outcome>,
     /// Plies played by the engine.
     pub plies: usize,
 }
@@ -137,7 +137,7 @@ pub fn play_game(settings: &SelfPlaySettings, openings: &[Opening], index: u64) 
         .collect();
     GameOutput {
         records,
-        outcome,
+        outcome: Some(outcome),
         plies,
     }
 }
@@ -246,7 +246,7 @@ mod tests {
         let b = play_game(&settings, &openings, 3);
         assert_eq!(a.records, b.records);
         assert!(!a.records.is_empty());
-        assert!(a.records.iter().all(|r| r.outcome() == a.outcome));
+        assert!(a.records.iter().all(|r| Some(r.outcome()) == a.outcome));
         for r in &a.records {
             let board = r.to_board().unwrap();
             assert!(!board.in_check());

@@ -1,10 +1,10 @@
-//! Self-play training data: Kestrel against itself at fixed nodes ([`game`]), run in resumable
-//! blocks ([`run`]).
+//! Training positions from Kestrel's self-play at fixed nodes ([`game`]) or from recorded games
+//! ([`pgn`]), made in resumable runs ([`run`]).
 
 pub mod game;
+pub mod pgn;
 pub mod run;
 
 pub use game::{GameOutput, SelfPlaySettings, game_seed, play_game};
-pub use run::{
-    DATA_FILE, DataProgress, DataRun, PROGRESS_FILE, RunError, RunReport, read_progress, run,
-};
+pub use pgn::{pgn_outcome, pgn_positions};
+pub use run::{DataProgress, DataRun, GameSource, RunReport, run};

@@ -3,29 +3,27 @@
 //! killed at any moment continues from its last complete block (the torn tail cut off) and
 //! writes the same bytes as an uninterrupted run, whatever the thread count.
 
-use super::game::{SelfPlaySettings, play_game};
+use super::game::{GameOutput, SelfPlaySettings, play_game};
+use super::pgn::pgn_positions;
 use crate::format::{DataWriter, PackedPosition};
+use crate::progress::{DATA_FILE, RunError, other_settings, read_progress, write_progress};
+use kestrel_chess::PgnGame;
 use kestrel_tools::Opening;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
-
-/// The data file of a run folder.
-pub const DATA_FILE: &str = "positions.kpos";
-/// The progress file of a run folder.
-pub const PROGRESS_FILE: &str = "progress.json";
 
 /// What a run is asked to do.
 #[derive(Clone, Debug)]
 pub struct DataRun {
     /// How games are played.
     pub settings: SelfPlaySettings,
-    /// Where the openings came from (a resume must use the same).
-    pub openings_source: String,
-    /// The openings (not empty).
-    pub openings: Vec<Opening>,
-    /// Games in total (a resumed run may raise it).
+    /// Where the games come from.
+    pub source: GameSource,
+    /// Names the source and its settings (a resume must use the same).
+    pub source_name: String,
+    /// Games in total (a resumed run may raise it; a PGN source stops at its last game).
     pub games: u64,
     /// Games per block (checkpoint granularity; part of the output's layout).
     pub block_games: u64,
@@ -33,13 +31,51 @@ pub struct DataRun {
     pub threads: usize,
 }
 
+/// Where a run's games come from.
+#[derive(Clone, Debug)]
+pub enum GameSource {
+    /// Self-play from these openings (not empty).
+    SelfPlay(Vec<Opening>),
+    /// Recorded games, positions from ply `skip_plies` on, scored by Kestrel or not.
+    Pgn {
+        /// The games, in file order.
+        games: Vec<PgnGame>,
+        /// Opening plies never taken.
+        skip_plies: usize,
+        /// Whether Kestrel's search scores the positions (else they are left unscored).
+        score: bool,
+    },
+}
+
+impl GameSource {
+    /// The games this source can give (`None`: any number).
+    fn available(&self) -> Option<u64> {
+        match self {
+            GameSource::SelfPlay(_) => None,
+            GameSource::Pgn { games, .. } => Some(games.len() as u64),
+        }
+    }
+
+    fn play(&self, settings: &SelfPlaySettings, index: u64) -> GameOutput {
+        match self {
+            GameSource::SelfPlay(openings) => play_game(settings, openings, index),
+            GameSource::Pgn {
+                games,
+                skip_plies,
+                score,
+            } => pgn_positions(settings, &games[index as usize], *skip_plies, *score),
+        }
+    }
+}
+
 /// `progress.json`: how far a run is, and what it was started with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DataProgress {
     /// How games are played.
     pub settings: SelfPlaySettings,
-    /// The openings' source.
-    pub openings: String,
+    /// The games' source (for self-play: the openings file).
+    #[serde(alias = "openings")]
+    pub source: String,
     /// Games per block.
     pub block_games: u64,
     /// Games whose positions are in the data file.
@@ -69,67 +105,16 @@ pub struct RunReport {
     pub resumed: bool,
 }
 
-/// Why a run could not go on.
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// A file could not be read or written.
-    #[error("{0}")]
-    Data(#[from] crate::format::DataError),
-    /// The progress file is unreadable, or from other settings.
-    #[error("{path}: {why}")]
-    Progress {
-        /// The progress file.
-        path: PathBuf,
-        /// What is wrong.
-        why: String,
-    },
-    /// The thread pool could not be built.
-    #[error("cannot start {0} threads")]
-    Threads(usize),
-}
-
-/// Reads a folder's progress file, if there is one.
-pub fn read_progress(dir: &Path) -> Result<Option<DataProgress>, RunError> {
-    let path = dir.join(PROGRESS_FILE);
-    let bad = |why: String| RunError::Progress {
-        path: path.clone(),
-        why,
-    };
-    match std::fs::read_to_string(&path) {
-        Ok(text) => serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| bad(format!("corrupt progress file: {e}"))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(bad(e.to_string())),
-    }
-}
-
-fn write_progress(dir: &Path, progress: &DataProgress) -> Result<(), RunError> {
-    let path = dir.join(PROGRESS_FILE);
-    let text = serde_json::to_string_pretty(progress).expect("progress serialises");
-    kestrel_params::atomic::write_atomic(&path, text.as_bytes()).map_err(|e| RunError::Progress {
-        path,
-        why: e.to_string(),
-    })
-}
-
 /// Opens the data file: a new one, or the earlier run's cut back to its last complete block.
 fn open(dir: &Path, job: &DataRun) -> Result<(DataWriter, DataProgress, bool), RunError> {
     let data = dir.join(DATA_FILE);
-    match read_progress(dir)? {
+    match read_progress::<DataProgress>(dir)? {
         Some(progress) => {
             let same = progress.settings == job.settings
-                && progress.openings == job.openings_source
+                && progress.source == job.source_name
                 && progress.block_games == job.block_games;
             if !same {
-                return Err(RunError::Progress {
-                    path: dir.join(PROGRESS_FILE),
-                    why: format!(
-                        "the run in this folder was started with other settings ({}); use the \
-                         same options, or another --out",
-                        serde_json::to_string(&progress.settings).unwrap_or_default()
-                    ),
-                });
+                return Err(other_settings(dir, &progress.settings));
             }
             let writer = DataWriter::resume(&data, progress.bytes)?;
             Ok((writer, progress, true))
@@ -138,7 +123,7 @@ fn open(dir: &Path, job: &DataRun) -> Result<(DataWriter, DataProgress, bool), R
             let writer = DataWriter::create(&data)?;
             let progress = DataProgress {
                 settings: job.settings.clone(),
-                openings: job.openings_source.clone(),
+                source: job.source_name.clone(),
                 block_games: job.block_games,
                 games_done: 0,
                 records: 0,
@@ -159,7 +144,17 @@ pub fn run(
     job: &DataRun,
     on_block: &dyn Fn(&DataProgress),
 ) -> Result<RunReport, RunError> {
-    assert!(!job.openings.is_empty(), "self-play needs openings");
+    if let GameSource::SelfPlay(openings) = &job.source
+        && openings.is_empty()
+    {
+        return Err(RunError::Input(
+            "self-play needs at least one opening".into(),
+        ));
+    }
+    let total = job
+        .source
+        .available()
+        .map_or(job.games, |n| n.min(job.games));
     let started = Instant::now();
     let (mut writer, mut progress, resumed) = open(dir, job)?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -168,16 +163,16 @@ pub fn run(
         .map_err(|_| RunError::Threads(job.threads))?;
     let (games_before, records_before) = (progress.games_done, progress.records);
     on_block(&progress);
-    while progress.games_done < job.games {
+    while progress.games_done < total {
         let first = progress.games_done;
         // Blocks end at multiples of `block_games`, so a run killed and resumed cuts its
         // blocks where an uninterrupted one does.
         let block = job.block_games.max(1);
-        let last = ((first / block + 1) * block).min(job.games);
+        let last = ((first / block + 1) * block).min(total);
         let games = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map(|i| play_game(&job.settings, &job.openings, i))
+                .map(|i| job.source.play(&job.settings, i))
                 .collect::<Vec<_>>()
         });
         let records: Vec<PackedPosition> = games
@@ -186,7 +181,9 @@ pub fn run(
             .collect();
         writer.write_block(&records)?;
         for g in &games {
-            progress.results[2 - g.outcome as usize] += 1;
+            if let Some(outcome) = g.outcome {
+                progress.results[2 - outcome as usize] += 1;
+            }
             progress.plies += g.plies as u64;
         }
         progress.games_done = last;
