@@ -23,6 +23,7 @@ pub mod matches;
 pub mod nnue;
 pub mod nnue_data;
 pub mod nnue_label;
+pub mod nnue_train;
 pub mod perft;
 pub mod run_folder;
 pub mod search_stats;
