@@ -117,6 +117,82 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     let records = read_all(&out.join("positions.kpos")).unwrap();
     assert!(!records.is_empty());
     assert!(records.iter().all(|r| r.score().is_some()));
+
+    // A small network trained on them, exported, and the run continued by the same command.
+    let data = out.join("positions.kpos");
+    let net_dir = dir.join("net");
+    let train = || {
+        run_ok(&[
+            "nnue",
+            "train",
+            "--data",
+            data.to_str().unwrap(),
+            "--hidden",
+            "8",
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+            "--lambda",
+            "0.5",
+            "--quiet",
+            "--out",
+            net_dir.to_str().unwrap(),
+        ])
+    };
+    let text = train();
+    assert!(text.contains("float vs quantised"), "{text}");
+    let net = kestrel_nnue::file::read(&net_dir.join("net.knet")).unwrap();
+    assert_eq!(net.hidden, 8);
+    for file in ["log.csv", "loss.svg", "checkpoint.bin", "summary.txt"] {
+        assert!(net_dir.join(file).exists(), "{file}");
+    }
+    let log = std::fs::read_to_string(net_dir.join("log.csv")).unwrap();
+    assert_eq!(log.lines().count(), 3, "{log}");
+    assert!(train().contains("resumed           after epoch 2"));
+    let o = kestrel(&[
+        "nnue",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--lambda",
+        "2",
+        "--out",
+        dir.join("bad").to_str().unwrap(),
+    ]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("--lambda"),
+        "{}",
+        stderr(&o)
+    );
+    // A corrupt checkpoint is refused, not silently restarted.
+    let ckpt = net_dir.join("checkpoint.bin");
+    let mut bytes = std::fs::read(&ckpt).unwrap();
+    let last = bytes.len() - 20;
+    bytes[last] ^= 0xff;
+    std::fs::write(&ckpt, bytes).unwrap();
+    let o = kestrel(&[
+        "nnue",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--lambda",
+        "0.5",
+        "--quiet",
+        "--out",
+        net_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("checksum"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
