@@ -119,7 +119,8 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert!(records.iter().all(|r| r.score().is_some()));
 
     // A small network trained on them, exported, and the run continued by the same command.
-    let data = out.join("positions.kpos");
+    // The run folder stands for its data file.
+    let data = out.clone();
     let net_dir = dir.join("net");
     let train = || {
         run_ok(&[

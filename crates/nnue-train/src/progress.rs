@@ -71,3 +71,23 @@ pub fn other_settings(dir: &Path, stored: impl Serialize) -> RunError {
         ),
     }
 }
+
+/// The records of a data path: a `.kpos` file, or a run folder (`nnue data`, `nnue label`)
+/// whose complete blocks so far are read (so a run that is still writing can be trained on).
+pub fn read_data(path: &Path) -> Result<Vec<crate::format::PackedPosition>, RunError> {
+    if !path.is_dir() {
+        return Ok(crate::format::read_all(path)?);
+    }
+    let bytes = read_progress::<serde_json::Value>(path)?
+        .and_then(|p| p.get("bytes").and_then(serde_json::Value::as_u64))
+        .ok_or_else(|| {
+            RunError::Input(format!(
+                "{} is a folder without a run's {PROGRESS_FILE}",
+                path.display()
+            ))
+        })?;
+    Ok(crate::format::read_prefix(
+        &path.join(DATA_FILE),
+        Some(bytes),
+    )?)
+}

@@ -3,7 +3,7 @@
 
 use kestrel_chess::Board;
 use kestrel_nnue_train::format::read_all;
-use kestrel_nnue_train::progress::{DATA_FILE, read_progress};
+use kestrel_nnue_train::progress::{DATA_FILE, read_data, read_progress};
 use kestrel_nnue_train::selfplay::{DataProgress, DataRun, GameSource, SelfPlaySettings, run};
 use kestrel_tools::Opening;
 use std::io::Write;
@@ -78,6 +78,10 @@ fn a_killed_run_resumes_to_the_same_bytes() {
         .unwrap();
     f.write_all(&[7u8; 45]).unwrap();
     drop(f);
+    // The file is refused as it stands, but its run folder gives its complete blocks.
+    assert!(read_all(&resumed.join(DATA_FILE)).is_err());
+    let done = read_progress::<DataProgress>(&resumed).unwrap().unwrap();
+    assert_eq!(read_data(&resumed).unwrap().len() as u64, done.records);
     let report = run(&resumed, &job(12, 1), &|_| {}).unwrap();
     assert!(report.resumed);
     assert_eq!(report.games_played, 6);

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct NnueTrainArgs {
-    /// Data files (.kpos), comma-separated or repeated.
+    /// Data files (.kpos) or run folders of `nnue data`/`nnue label` (their complete blocks so
+    /// far, so a run still writing can be trained on), comma-separated or repeated.
     #[arg(long, value_name = "FILE", num_args = 1.., value_delimiter = ',', required = true)]
     data: Vec<PathBuf>,
     /// Output folder: checkpoint.bin, log.csv, loss.svg, net.knet, summary.txt. A folder

@@ -168,12 +168,28 @@ pub struct DataReader {
 impl DataReader {
     /// Opens `path` and checks its header.
     pub fn open(path: &Path) -> Result<DataReader, DataError> {
+        DataReader::open_prefix(path, None)
+    }
+
+    /// Opens `path` to read only its first `len` bytes (the complete blocks of a file another
+    /// process is still appending to; `None`: the whole file).
+    pub fn open_prefix(path: &Path, len: Option<u64>) -> Result<DataReader, DataError> {
         let io = |source| DataError::Io {
             path: path.to_path_buf(),
             source,
         };
         let file = File::open(path).map_err(io)?;
-        let len = file.metadata().map_err(io)?.len();
+        let size = file.metadata().map_err(io)?.len();
+        if len.is_some_and(|n| n > size) {
+            return Err(DataError::Invalid {
+                path: path.to_path_buf(),
+                why: format!(
+                    "{size} bytes, shorter than the {} its run recorded",
+                    len.unwrap_or(0)
+                ),
+            });
+        }
+        let len = len.unwrap_or(size);
         let mut reader = DataReader {
             path: path.to_path_buf(),
             file: BufReader::with_capacity(1 << 20, file),
@@ -263,7 +279,12 @@ impl DataReader {
 
 /// Every record of a data file, checked.
 pub fn read_all(path: &Path) -> Result<Vec<PackedPosition>, DataError> {
-    let mut reader = DataReader::open(path)?;
+    read_prefix(path, None)
+}
+
+/// Every record in the first `len` bytes of a data file (`None`: all), checked.
+pub fn read_prefix(path: &Path, len: Option<u64>) -> Result<Vec<PackedPosition>, DataError> {
+    let mut reader = DataReader::open_prefix(path, len)?;
     let mut out = Vec::new();
     while let Some(block) = reader.next_block()? {
         out.extend(block);

@@ -4,5 +4,5 @@
 pub mod file;
 pub mod record;
 
-pub use file::{DataError, DataReader, DataWriter, read_all, write_all};
+pub use file::{DataError, DataReader, DataWriter, read_all, read_prefix, write_all};
 pub use record::{NO_SCORE, Outcome, PackedPosition, RECORD_LEN, RecordError};

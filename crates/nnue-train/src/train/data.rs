@@ -1,9 +1,8 @@
 //! The training positions: read from data files, those without a needed score dropped, split
 //! into a training and a held-out validation set by a seeded shuffle, and their targets.
 
-use crate::format::{PackedPosition, read_all};
-use crate::progress::RunError;
-use kestrel_nnue::file::fnv1a64;
+use crate::format::PackedPosition;
+use crate::progress::{RunError, read_data};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -47,7 +46,17 @@ impl Target {
     }
 }
 
-/// Reads `files`, drops unscored positions when `lambda > 0`, and holds out a seeded
+/// FNV-1a 64 of the records' bytes (streamed: the data set is never copied).
+fn fingerprint_of(records: &[PackedPosition]) -> u64 {
+    records
+        .iter()
+        .flat_map(|r| r.0)
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+/// Reads `files` (data files or run folders, see [`read_data`]), drops unscored positions when `lambda > 0`, and holds out a seeded
 /// `validation_fraction` of the rest.
 pub fn load(
     files: &[PathBuf],
@@ -57,10 +66,9 @@ pub fn load(
 ) -> Result<TrainData, RunError> {
     let mut all = Vec::new();
     for f in files {
-        all.extend(read_all(f)?);
+        all.extend(read_data(f)?);
     }
-    let bytes: Vec<u8> = all.iter().flat_map(|r| r.0).collect();
-    let fingerprint = fnv1a64(&bytes);
+    let fingerprint = fingerprint_of(&all);
     let before = all.len();
     if lambda > 0.0 {
         all.retain(|r| r.score().is_some());
@@ -89,4 +97,30 @@ pub fn load(
         unscored,
         fingerprint,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Outcome;
+    use kestrel_chess::Board;
+
+    #[test]
+    fn the_fingerprint_is_fnv_of_the_record_bytes() {
+        let r = PackedPosition::pack(&Board::startpos(), 5, Outcome::Draw);
+        let bytes: Vec<u8> = [r.0, r.0].concat();
+        assert_eq!(fingerprint_of(&[r, r]), kestrel_nnue::file::fnv1a64(&bytes));
+    }
+
+    #[test]
+    fn targets_blend_score_and_result_from_the_side_to_move() {
+        let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        let r = PackedPosition::pack(&board, 400, Outcome::WhiteWin);
+        let t = Target {
+            lambda: 0.5,
+            scale: 400.0,
+        };
+        // Black to move scores +400 (σ(1)), and White won: 0 for Black.
+        assert!((t.of(&r) - 0.5 * sigmoid(1.0)).abs() < 1e-6);
+    }
 }
