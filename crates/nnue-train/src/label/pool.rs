@@ -253,3 +253,25 @@ impl Failures {
         *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_drop_mates_noisy_best_moves_and_nonsense() {
+        let board = Board::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            verdict(&board, "e1e2", Some(Score::Cp(35))),
+            Verdict::Score(35)
+        );
+        assert_eq!(verdict(&board, "e4d5", Some(Score::Cp(35))), Verdict::Noisy);
+        assert_eq!(verdict(&board, "e1e2", Some(Score::Mate(3))), Verdict::Mate);
+        assert_eq!(verdict(&board, "e1e2", None), Verdict::Failed);
+        assert_eq!(verdict(&board, "a1a8", Some(Score::Cp(1))), Verdict::Failed);
+        assert_eq!(
+            verdict(&board, "e1e2", Some(Score::Cp(90_000))),
+            Verdict::Score(20_000)
+        );
+    }
+}
