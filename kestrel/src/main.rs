@@ -47,6 +47,8 @@ enum Command {
     Chessmaps(commands::chessmaps::ChessmapsArgs),
     /// The chromosome database: list runs, show or export a chromosome.
     Db(commands::db::DbArgs),
+    /// The learned evaluation (NNUE): training data and trainer.
+    Nnue(commands::nnue::NnueArgs),
 }
 
 fn main() {
@@ -66,6 +68,7 @@ fn main() {
         Some(Command::Worker(args)) => commands::worker::run(args),
         Some(Command::Chessmaps(args)) => commands::chessmaps::run(args),
         Some(Command::Db(args)) => commands::db::run(args),
+        Some(Command::Nnue(args)) => commands::nnue::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

@@ -14,7 +14,13 @@ const LOCK_FILE: &str = ".kestrel.lock";
 /// holding only these is not refused.
 const CACHES: &[&str] = &["labels.tsv"];
 /// Files whose presence marks a folder as holding a Kestrel run.
-const RUN_MARKERS: &[&str] = &["checkpoint.json", "log.csv", "summary.txt", "best.toml"];
+const RUN_MARKERS: &[&str] = &[
+    "checkpoint.json",
+    "log.csv",
+    "summary.txt",
+    "best.toml",
+    "progress.json",
+];
 
 /// How a command may treat a folder that already holds a run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

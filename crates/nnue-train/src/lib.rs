@@ -1,0 +1,11 @@
+//! Training data and the trainer for Kestrel's learned evaluation (`kestrel-nnue`): the
+//! position format ([`format`]), self-play and recorded-game data ([`selfplay`]), labels by a
+//! UCI mentor ([`label`]), and the trainer ([`train`]).
+
+#![warn(missing_docs)]
+
+pub mod format;
+pub mod label;
+pub mod progress;
+pub mod selfplay;
+pub mod train;

@@ -1,0 +1,10 @@
+//! Training positions from Kestrel's self-play at fixed nodes ([`game`]) or from recorded games
+//! ([`pgn`]), made in resumable runs ([`run`]).
+
+pub mod game;
+pub mod pgn;
+pub mod run;
+
+pub use game::{GameOutput, SelfPlaySettings, game_seed, play_game};
+pub use pgn::{pgn_outcome, pgn_positions};
+pub use run::{DataProgress, DataRun, GameSource, RunReport, run};

@@ -1,0 +1,126 @@
+//! The training positions: read from data files, those without a needed score dropped, split
+//! into a training and a held-out validation set by a seeded shuffle, and their targets.
+
+use crate::format::PackedPosition;
+use crate::progress::{RunError, read_data};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
+
+/// The positions of a training run.
+pub struct TrainData {
+    /// Training positions (in file order).
+    pub train: Vec<PackedPosition>,
+    /// Held-out positions (in file order).
+    pub validation: Vec<PackedPosition>,
+    /// Positions dropped for lacking a score while λ > 0.
+    pub unscored: usize,
+    /// FNV-1a of every record read, for the checkpoint's fingerprint.
+    pub fingerprint: u64,
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// How a record's target is made: `λ·σ(score/K) + (1−λ)·result`, both from the side to
+/// move's view.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    /// Weight of the score against the result.
+    pub lambda: f32,
+    /// Centipawns per unit of the sigmoid's argument.
+    pub scale: f32,
+}
+
+impl Target {
+    /// The target of `record` (a missing score counts as 0: such records are dropped unless
+    /// λ = 0).
+    pub fn of(&self, record: &PackedPosition) -> f32 {
+        let score = record.score().unwrap_or(0) as f32;
+        let result = record.outcome().score_for(record.side_to_move());
+        self.lambda * sigmoid(score / self.scale) + (1.0 - self.lambda) * result
+    }
+}
+
+/// FNV-1a 64 of the records' bytes (streamed: the data set is never copied).
+fn fingerprint_of(records: &[PackedPosition]) -> u64 {
+    records
+        .iter()
+        .flat_map(|r| r.0)
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+/// Reads `files` (data files or run folders, see [`read_data`]), drops unscored positions when `lambda > 0`, and holds out a seeded
+/// `validation_fraction` of the rest.
+pub fn load(
+    files: &[PathBuf],
+    lambda: f32,
+    validation_fraction: f64,
+    seed: u64,
+) -> Result<TrainData, RunError> {
+    let mut all = Vec::new();
+    for f in files {
+        all.extend(read_data(f)?);
+    }
+    let fingerprint = fingerprint_of(&all);
+    let before = all.len();
+    if lambda > 0.0 {
+        all.retain(|r| r.score().is_some());
+    }
+    let unscored = before - all.len();
+    if all.len() < 2 {
+        return Err(RunError::Input(format!(
+            "{} usable positions ({unscored} without a score): training needs at least 2",
+            all.len()
+        )));
+    }
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_da7a));
+    let n_val = ((all.len() as f64 * validation_fraction).round() as usize).min(all.len() - 1);
+    let mut is_val = vec![false; all.len()];
+    for &i in &order[..n_val] {
+        is_val[i] = true;
+    }
+    let (mut train, mut validation) = (Vec::new(), Vec::new());
+    for (r, v) in all.into_iter().zip(is_val) {
+        if v { validation.push(r) } else { train.push(r) }
+    }
+    Ok(TrainData {
+        train,
+        validation,
+        unscored,
+        fingerprint,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::Outcome;
+    use kestrel_chess::Board;
+
+    #[test]
+    fn the_fingerprint_is_fnv_of_the_record_bytes() {
+        let r = PackedPosition::pack(&Board::startpos(), 5, Outcome::Draw);
+        let bytes: Vec<u8> = [r.0, r.0].concat();
+        assert_eq!(fingerprint_of(&[r, r]), kestrel_nnue::file::fnv1a64(&bytes));
+    }
+
+    #[test]
+    fn targets_blend_score_and_result_from_the_side_to_move() {
+        let board = Board::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        let r = PackedPosition::pack(&board, 400, Outcome::WhiteWin);
+        let t = Target {
+            lambda: 0.5,
+            scale: 400.0,
+        };
+        // Black to move scores +400 (σ(1)), and White won: 0 for Black.
+        assert!((t.of(&r) - 0.5 * sigmoid(1.0)).abs() < 1e-6);
+    }
+}

@@ -1,0 +1,15 @@
+//! The trainer: a perspective network (kestrel-nnue's `FloatNetwork`) fitted on the CPU by
+//! Adam to `λ·σ(score/K) + (1−λ)·result` ([`run`]), with sparse forward and backward passes
+//! over the ~30 active features per perspective ([`model`]), deterministic batches ([`step`]),
+//! checkpoints ([`checkpoint`]) and a loss chart ([`chart`]).
+
+pub mod adam;
+pub mod chart;
+pub mod checkpoint;
+pub mod data;
+pub mod model;
+pub mod run;
+pub mod step;
+
+pub use data::{Target, TrainData, load};
+pub use run::{CHECKPOINT_FILE, NET_FILE, TrainConfig, TrainReport, run_train};

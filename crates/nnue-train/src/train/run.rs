@@ -1,0 +1,234 @@
+//! A training run: epochs of shuffled mini-batches with Adam, the validation loss and a
+//! checkpoint after each, then the quantised network (`net.knet`) and how far its integer
+//! scores lie from the float network's.
+
+use super::adam::{Adam, Schedule, WEIGHT_CLIP};
+use super::chart::write_loss_chart;
+use super::checkpoint::{self, Header, LogRow};
+use super::data::{Target, TrainData};
+use super::model::{Features, Layout, Scratch, centipawns, forward, init_params, to_network};
+use super::step::{Loss, Workspace, batch_gradient, mean_loss};
+use crate::format::PackedPosition;
+use crate::progress::{RunError, other_settings};
+use crate::selfplay::game_seed;
+use kestrel_nnue::{EVAL_SCALE, FloatNetwork, Network};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use std::time::Instant;
+
+/// The checkpoint file of a training folder.
+pub const CHECKPOINT_FILE: &str = "checkpoint.bin";
+/// The quantised network a training run writes.
+pub const NET_FILE: &str = "net.knet";
+
+/// Everything that decides a training run's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrainConfig {
+    /// Neurons per perspective.
+    pub hidden: usize,
+    /// Passes over the training set.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// Peak learning rate.
+    pub lr: f32,
+    /// Warm-up steps.
+    pub warmup_steps: u64,
+    /// The final learning rate as a fraction of the peak (cosine decay).
+    pub final_lr_factor: f32,
+    /// Weight of the score in the target (the rest is the game's result).
+    pub lambda: f32,
+    /// K: centipawns per unit of the sigmoid's argument.
+    pub scale: f32,
+    /// Share of positions held out for validation.
+    pub validation_fraction: f64,
+    /// Seed of the initial weights, the split and the shuffles.
+    pub seed: u64,
+}
+
+/// What a training run measured.
+#[derive(Clone, Debug)]
+pub struct TrainReport {
+    /// One row per epoch (all epochs, resumed ones included).
+    pub log: Vec<LogRow>,
+    /// The trained network.
+    pub network: FloatNetwork,
+    /// Training and validation positions.
+    pub positions: (usize, usize),
+    /// Positions dropped for lacking a score.
+    pub unscored: usize,
+    /// Training positions per second in this call's epochs.
+    pub positions_per_second: f64,
+    /// Mean and largest |float − quantised| over the validation set, in centipawns.
+    pub quantisation_error: (f64, f64),
+    /// Mean |network − score| over the validation set, centipawns (scored positions).
+    pub validation_mean_abs_cp: f64,
+    /// Epochs done by an earlier call (0 for a fresh run).
+    pub resumed_at: usize,
+}
+
+fn fingerprint(config: &TrainConfig, data: &TrainData) -> String {
+    format!(
+        "{} data {:016x} {}+{}",
+        serde_json::to_string(config).expect("config serialises"),
+        data.fingerprint,
+        data.train.len(),
+        data.validation.len()
+    )
+}
+
+/// Trains (or continues training) in `dir` on `data`, calling `on_epoch` after every epoch's
+/// checkpoint; when it returns `false` the run stops there (as if killed) and `None` is
+/// returned.
+pub fn run_train(
+    dir: &Path,
+    config: &TrainConfig,
+    data: &TrainData,
+    on_epoch: &dyn Fn(&LogRow) -> bool,
+) -> Result<Option<TrainReport>, RunError> {
+    let layout = Layout {
+        hidden: config.hidden,
+    };
+    let fp = fingerprint(config, data);
+    let ckpt_path = dir.join(CHECKPOINT_FILE);
+    let (mut header, mut params, mut adam) = if ckpt_path.exists() {
+        let (header, params, adam) = checkpoint::load(&ckpt_path, layout.len())?;
+        if header.fingerprint != fp {
+            return Err(other_settings(dir, &header.fingerprint));
+        }
+        (header, params, adam)
+    } else {
+        let header = Header {
+            fingerprint: fp,
+            epochs_done: 0,
+            log: Vec::new(),
+        };
+        (
+            header,
+            init_params(layout, config.seed),
+            Adam::new(layout.len()),
+        )
+    };
+    let resumed_at = header.epochs_done;
+    let steps_per_epoch = data.train.len().div_ceil(config.batch) as u64;
+    let schedule = Schedule {
+        lr: config.lr,
+        warmup_steps: config.warmup_steps,
+        total_steps: steps_per_epoch * config.epochs as u64,
+        final_factor: config.final_lr_factor,
+    };
+    let loss = Loss {
+        target: Target {
+            lambda: config.lambda,
+            scale: config.scale,
+        },
+        out_factor: EVAL_SCALE as f32 / config.scale,
+    };
+    let mut ws = Workspace::new(layout, config.batch);
+    let started = Instant::now();
+    for epoch in header.epochs_done..config.epochs {
+        let t0 = Instant::now();
+        let mut order: Vec<&PackedPosition> = data.train.iter().collect();
+        order.shuffle(&mut ChaCha8Rng::seed_from_u64(game_seed(
+            config.seed,
+            epoch as u64,
+        )));
+        let mut sum = 0.0;
+        let mut lr = 0.0;
+        for batch in order.chunks(config.batch) {
+            sum += batch_gradient(layout, &params, batch, &loss, &mut ws);
+            lr = schedule.rate(adam.step);
+            adam.update(&mut params, &ws.grad, lr, WEIGHT_CLIP);
+        }
+        let row = LogRow {
+            epoch: epoch + 1,
+            train_loss: sum / data.train.len() as f64,
+            validation_loss: mean_loss(layout, &params, &data.validation, &loss),
+            lr,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        header.log.push(row.clone());
+        header.epochs_done = epoch + 1;
+        checkpoint::save(&ckpt_path, &header, &params, &adam)?;
+        write_log(dir, &header.log)?;
+        write_loss_chart(&dir.join("loss.svg"), &header.log).map_err(RunError::Input)?;
+        if !on_epoch(&row) {
+            return Ok(None);
+        }
+    }
+    let trained = (config.epochs - resumed_at) * data.train.len();
+    let network = to_network(layout, &params);
+    let quantised = Network::quantise(&network).map_err(|e| RunError::Input(e.to_string()))?;
+    kestrel_nnue::file::write(&dir.join(NET_FILE), &quantised)
+        .map_err(|e| RunError::Input(e.to_string()))?;
+    Ok(Some(TrainReport {
+        log: header.log,
+        positions: (data.train.len(), data.validation.len()),
+        unscored: data.unscored,
+        positions_per_second: trained as f64 / started.elapsed().as_secs_f64().max(1e-9),
+        quantisation_error: quantisation_error(layout, &params, &quantised, &data.validation),
+        validation_mean_abs_cp: mean_abs_cp(layout, &params, &data.validation),
+        network,
+        resumed_at,
+    }))
+}
+
+fn write_log(dir: &Path, log: &[LogRow]) -> Result<(), RunError> {
+    let mut text = String::from("epoch,train_loss,validation_loss,lr,seconds\n");
+    for r in log {
+        text.push_str(&format!(
+            "{},{:.8},{:.8},{:.6e},{:.2}\n",
+            r.epoch, r.train_loss, r.validation_loss, r.lr, r.seconds
+        ));
+    }
+    let path = dir.join("log.csv");
+    kestrel_params::atomic::write_atomic(&path, text.as_bytes()).map_err(|e| RunError::Progress {
+        path,
+        why: e.to_string(),
+    })
+}
+
+/// Mean and largest |float − quantised| in centipawns over `records`.
+pub fn quantisation_error(
+    layout: Layout,
+    params: &[f32],
+    net: &Network,
+    records: &[PackedPosition],
+) -> (f64, f64) {
+    let diffs: Vec<f64> = records
+        .par_iter()
+        .map_init(
+            || Scratch::new(layout.hidden),
+            |scratch, r| {
+                let f = Features::of(r);
+                let float = centipawns(forward(layout, params, &f, scratch)) as f64;
+                let us: Vec<usize> = f.us[..f.len].iter().map(|&x| x as usize).collect();
+                let them: Vec<usize> = f.them[..f.len].iter().map(|&x| x as usize).collect();
+                let int = net.output(&net.accumulate(&us), &net.accumulate(&them)) as f64;
+                (float - int).abs()
+            },
+        )
+        .collect();
+    let max = diffs.iter().copied().fold(0.0, f64::max);
+    (diffs.iter().sum::<f64>() / diffs.len().max(1) as f64, max)
+}
+
+/// Mean |network − stored score| in centipawns over the scored `records`.
+pub fn mean_abs_cp(layout: Layout, params: &[f32], records: &[PackedPosition]) -> f64 {
+    let diffs: Vec<f64> = records
+        .par_iter()
+        .filter_map(|r| r.score().map(|s| (r, s)))
+        .map_init(
+            || Scratch::new(layout.hidden),
+            |scratch, (r, s)| {
+                let cp = centipawns(forward(layout, params, &Features::of(r), scratch));
+                (cp as f64 - s as f64).abs()
+            },
+        )
+        .collect();
+    diffs.iter().sum::<f64>() / diffs.len().max(1) as f64
+}

@@ -1,0 +1,244 @@
+//! The trainer: its forward pass is kestrel-nnue's `FloatNetwork::evaluate`, its gradient the
+//! loss's derivative; on positions labelled by a known small network it drives the loss near
+//! zero and recovers that network's scores; the same seed gives the same network on 1 and 2
+//! threads; a stopped run resumes to the same network.
+
+use kestrel_chess::Board;
+use kestrel_nnue::FloatNetwork;
+use kestrel_nnue_train::format::{Outcome, PackedPosition, write_all};
+use kestrel_nnue_train::train::data::{Target, load};
+use kestrel_nnue_train::train::model::{
+    Features, Layout, Scratch, centipawns, forward, from_network, to_network,
+};
+use kestrel_nnue_train::train::step::{Loss, Workspace, batch_gradient, mean_loss};
+use kestrel_nnue_train::train::{NET_FILE, TrainConfig, run_train};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("kestrel-nnue-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Positions of random playouts: every fifth ply from the eighth on.
+fn random_boards(count: usize, seed: u64) -> Vec<Board> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut board = Board::startpos();
+        for ply in 0..rng.random_range(8..160) {
+            let moves = board.legal_moves();
+            if moves.is_empty() || out.len() == count {
+                break;
+            }
+            board.make_move(moves.as_slice()[rng.random_range(0..moves.len())]);
+            if ply >= 8 && ply % 5 == 0 && !board.legal_moves().is_empty() {
+                out.push(board.clone());
+            }
+        }
+    }
+    out
+}
+
+fn random_network(hidden: usize, spread: f32, seed: u64) -> FloatNetwork {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut net = FloatNetwork::zeros(hidden);
+    for w in net.ft_weights.iter_mut().chain(&mut net.ft_bias) {
+        *w = rng.random_range(-spread..spread);
+    }
+    for w in &mut net.out_weights {
+        *w = rng.random_range(-1.0..1.0);
+    }
+    net.out_bias = rng.random_range(-0.1..0.1);
+    net
+}
+
+/// Positions scored by `teacher` (side to move's view), with random results.
+fn teacher_data(teacher: &FloatNetwork, count: usize, seed: u64) -> Vec<PackedPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 99);
+    random_boards(count, seed)
+        .iter()
+        .map(|b| {
+            let score = teacher.evaluate(b).round() as i16;
+            let result =
+                [Outcome::BlackWin, Outcome::Draw, Outcome::WhiteWin][rng.random_range(0..3)];
+            PackedPosition::pack(b, score, result)
+        })
+        .collect()
+}
+
+#[test]
+fn the_forward_pass_is_the_float_networks_evaluation() {
+    let net = random_network(24, 0.3, 5);
+    let layout = Layout { hidden: 24 };
+    let params = from_network(&net);
+    assert_eq!(params.len(), layout.len());
+    assert_eq!(to_network(layout, &params), net);
+    let mut scratch = Scratch::new(24);
+    for board in random_boards(500, 8) {
+        let rec = PackedPosition::pack(&board, 0, Outcome::Draw);
+        let ours = centipawns(forward(layout, &params, &Features::of(&rec), &mut scratch));
+        let reference = net.evaluate(&board);
+        assert!(
+            (ours - reference).abs() <= 1e-3 * (1.0 + reference.abs()),
+            "{ours} vs {reference}"
+        );
+    }
+}
+
+#[test]
+fn the_gradient_matches_finite_differences() {
+    let hidden = 6;
+    let layout = Layout { hidden };
+    let net = random_network(hidden, 0.3, 2);
+    let records = teacher_data(&random_network(hidden, 0.3, 3), 40, 4);
+    let refs: Vec<&PackedPosition> = records.iter().collect();
+    let loss = Loss {
+        target: Target {
+            lambda: 0.7,
+            scale: 400.0,
+        },
+        out_factor: 1.0,
+    };
+    let mut params = from_network(&net);
+    let mut ws = Workspace::new(layout, refs.len());
+    batch_gradient(layout, &params, &refs, &loss, &mut ws);
+    let grad = ws.grad.clone();
+    // Features that occur (pawns, kings), biases, output weights and the output bias.
+    let mut checked = 0;
+    for i in (0..layout.len()).step_by(7) {
+        if grad[i] == 0.0 && i < layout.ft_bias() {
+            continue;
+        }
+        let h = 1e-3;
+        let keep = params[i];
+        params[i] = keep + h;
+        let up = mean_loss(layout, &params, &records, &loss);
+        params[i] = keep - h;
+        let down = mean_loss(layout, &params, &records, &loss);
+        params[i] = keep;
+        let numeric = ((up - down) / (2.0 * h as f64)) as f32;
+        assert!(
+            (numeric - grad[i]).abs() <= 2e-3 * grad[i].abs().max(1e-3),
+            "parameter {i}: analytic {} numeric {numeric}",
+            grad[i]
+        );
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} parameters checked");
+}
+
+fn config(epochs: usize, seed: u64) -> TrainConfig {
+    TrainConfig {
+        hidden: 16,
+        epochs,
+        batch: 256,
+        lr: 0.01,
+        warmup_steps: 20,
+        final_lr_factor: 0.05,
+        lambda: 1.0,
+        scale: 400.0,
+        validation_fraction: 0.1,
+        seed,
+    }
+}
+
+/// A small teacher, a wider student (as usual, the extra width makes the fit easy to find).
+const TEACHER_HIDDEN: usize = 8;
+const STUDENT_HIDDEN: usize = 32;
+const TEACHER_POSITIONS: usize = 60_000;
+const TEACHER_EPOCHS: usize = 30;
+
+#[test]
+fn training_recovers_a_teacher_network() {
+    let dir = temp_dir("teacher");
+    let teacher = random_network(TEACHER_HIDDEN, 0.15, 21);
+    let records = teacher_data(&teacher, TEACHER_POSITIONS, 22);
+    let file = dir.join("teacher.kpos");
+    write_all(&file, &records).unwrap();
+    let data = load(&[file], 1.0, 0.1, 3).unwrap();
+    let spread = records
+        .iter()
+        .map(|r| r.score().unwrap().unsigned_abs() as f64)
+        .sum::<f64>()
+        / records.len() as f64;
+    let mut cfg = config(TEACHER_EPOCHS, 3);
+    cfg.hidden = STUDENT_HIDDEN;
+    cfg.lr = 0.002;
+    let report = run_train(&dir.join("run"), &cfg, &data, &|_| true)
+        .unwrap()
+        .unwrap();
+    let first = &report.log[0];
+    let last = report.log.last().unwrap();
+    assert!(
+        last.train_loss < first.train_loss / 100.0 && last.validation_loss < 2e-5,
+        "loss {} -> {} (validation {})",
+        first.train_loss,
+        last.train_loss,
+        last.validation_loss
+    );
+    // The teacher's scores are recovered on held-out positions.
+    assert!(
+        report.validation_mean_abs_cp < 4.0 && spread > 100.0,
+        "mean |student - teacher| {} cp, mean |teacher| {spread} cp",
+        report.validation_mean_abs_cp
+    );
+    let (mean_q, max_q) = report.quantisation_error;
+    // Rounding 2 x 32 output weights to 1/64 moves a score by a few centipawns.
+    assert!(
+        mean_q < 4.0 && max_q < 30.0,
+        "quantisation {mean_q} / {max_q} cp"
+    );
+    let net = kestrel_nnue::file::read(&dir.join("run").join(NET_FILE)).unwrap();
+    assert_eq!(net.hidden, STUDENT_HIDDEN);
+}
+
+#[test]
+fn same_seed_same_network_on_any_thread_count_and_resume_is_exact() {
+    let dir = temp_dir("determinism");
+    let records = teacher_data(&random_network(16, 0.15, 31), 1500, 32);
+    let file = dir.join("d.kpos");
+    write_all(&file, &records).unwrap();
+    let data = load(&[file], 1.0, 0.1, 5).unwrap();
+    let train = |out: &str, threads: usize, stop_after: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            run_train(&dir.join(out), &config(6, 5), &data, &|row| {
+                row.epoch < stop_after
+            })
+            .unwrap()
+        })
+    };
+    let one = train("one", 1, usize::MAX).unwrap();
+    let two = train("two", 2, usize::MAX).unwrap();
+    assert_eq!(one.network, two.network);
+    let bytes = |out: &str| std::fs::read(dir.join(out).join(NET_FILE)).unwrap();
+    assert_eq!(bytes("one"), bytes("two"));
+
+    assert!(train("resumed", 2, 3).is_none(), "stopped after epoch 3");
+    let resumed = train("resumed", 1, usize::MAX).unwrap();
+    assert_eq!(resumed.resumed_at, 3);
+    assert_eq!(resumed.network, one.network);
+    assert_eq!(bytes("resumed"), bytes("one"));
+    let losses = |r: &kestrel_nnue_train::train::TrainReport| {
+        r.log
+            .iter()
+            .map(|l| (l.train_loss, l.validation_loss))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(losses(&resumed), losses(&one));
+
+    let other = train("other-seed", 2, usize::MAX);
+    assert!(other.is_some());
+    let mut changed = config(6, 5);
+    changed.lr = 0.02;
+    let err = run_train(&dir.join("one"), &changed, &data, &|_| true).unwrap_err();
+    assert!(err.to_string().contains("other settings"), "{err}");
+}

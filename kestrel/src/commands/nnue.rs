@@ -1,0 +1,28 @@
+//! `kestrel nnue data|label|train`: the learned evaluation's training data and trainer
+//! (see docs/nnue.md).
+
+use clap::{Args, Subcommand};
+
+#[derive(Args)]
+pub struct NnueArgs {
+    #[command(subcommand)]
+    command: NnueCommand,
+}
+
+#[derive(Subcommand)]
+enum NnueCommand {
+    /// Make training positions by Kestrel's self-play at fixed nodes (resumable).
+    Data(Box<super::nnue_data::NnueDataArgs>),
+    /// Rescore a data file's positions by a UCI mentor (resumable).
+    Label(Box<super::nnue_label::NnueLabelArgs>),
+    /// Train a network on scored positions (every core; resumable) and export it quantised.
+    Train(Box<super::nnue_train::NnueTrainArgs>),
+}
+
+pub fn run(args: NnueArgs) -> anyhow::Result<()> {
+    match args.command {
+        NnueCommand::Data(args) => super::nnue_data::run(*args),
+        NnueCommand::Label(args) => super::nnue_label::run(*args),
+        NnueCommand::Train(args) => super::nnue_train::run(*args),
+    }
+}

@@ -1,0 +1,127 @@
+//! `kestrel nnue label`: rescore a data file's positions by a UCI mentor at fixed depth or nodes
+//! (docs/nnue.md).
+
+use super::run_folder::{Reuse, RunFolder, say};
+use anyhow::bail;
+use clap::Args;
+use kestrel_nnue_train::label::{LabelProgress, MentorLimit, UciPool, run_label};
+use kestrel_nnue_train::progress::{DATA_FILE, PROGRESS_FILE};
+use kestrel_tools::progress::Progress;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Args)]
+pub struct NnueLabelArgs {
+    /// The data file whose positions are rescored (.kpos).
+    #[arg(long = "in", value_name = "FILE")]
+    input: PathBuf,
+    /// The mentor: `uci:COMMAND` (e.g. uci:/usr/games/stockfish).
+    #[arg(long, value_name = "uci:COMMAND")]
+    mentor: String,
+    /// Search depth per position.
+    #[arg(long, default_value_t = 8, conflicts_with = "nodes", value_parser = clap::value_parser!(u32).range(1..))]
+    depth: u32,
+    /// Or nodes per position.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Output folder: positions.kpos, progress.json, summary.txt. A folder holding a run with
+    /// the same input and mentor is continued.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Mentor processes (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Label only the first N positions (a later run with a larger N continues).
+    #[arg(long, value_name = "N")]
+    positions: Option<u64>,
+    /// Positions per batch (written and checkpointed together).
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    batch: u64,
+    /// Longest wait for one position, in seconds (a hung engine is restarted).
+    #[arg(long, default_value_t = 60)]
+    move_timeout: u64,
+    /// Delete the run in OUT and start again.
+    #[arg(long)]
+    overwrite: bool,
+    /// No progress output.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(args: NnueLabelArgs) -> anyhow::Result<()> {
+    let Some(command) = args.mentor.strip_prefix("uci:") else {
+        bail!("--mentor must be uci:COMMAND, not '{}'", args.mentor);
+    };
+    let reuse = if args.overwrite {
+        Reuse::Overwrite
+    } else if args.out.join(PROGRESS_FILE).exists() {
+        Reuse::Resume
+    } else {
+        Reuse::Refuse
+    };
+    let mut folder = RunFolder::claim(&args.out, reuse)?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let limit = match args.nodes {
+        Some(n) => MentorLimit::Nodes(n),
+        None => MentorLimit::Depth(args.depth),
+    };
+    let timeout = Duration::from_secs(args.move_timeout.max(1));
+    let mut pool = UciPool::start(command, limit, threads, timeout).map_err(anyhow::Error::msg)?;
+    let bar = std::sync::OnceLock::<Progress>::new();
+    let on_batch = |p: &LabelProgress| {
+        if args.quiet {
+            return;
+        }
+        let bar = bar.get_or_init(|| Progress::new(p.input_records, "positions").with_first_line());
+        bar.set(p.consumed, format!("{} labelled", p.written));
+    };
+    let report = run_label(
+        &args.out,
+        &args.input,
+        args.batch as usize,
+        args.positions,
+        &mut pool,
+        &on_batch,
+    )?;
+    if let Some(bar) = bar.get() {
+        bar.finish();
+    }
+    let p = &report.progress;
+    if report.resumed {
+        say!(
+            folder,
+            "resumed           at position {}",
+            p.consumed - report.consumed_now
+        );
+    }
+    say!(folder, "mentor            {}", p.mentor);
+    say!(
+        folder,
+        "positions in      {} ({} this call)",
+        p.consumed,
+        report.consumed_now
+    );
+    say!(folder, "labelled          {}", p.written);
+    say!(
+        folder,
+        "dropped           {} mate scores, {} capture/promotion best moves, {} failures",
+        p.mates,
+        p.noisy,
+        p.failed
+    );
+    say!(folder, "restarts          {} (this call)", report.restarts);
+    say!(
+        folder,
+        "rate              {:.1} positions/s with {threads} processes over {:.1} s",
+        report.consumed_now as f64 / report.seconds.max(1e-9),
+        report.seconds
+    );
+    say!(
+        folder,
+        "data              {}",
+        args.out.join(DATA_FILE).display()
+    );
+    folder.finish(0)
+}

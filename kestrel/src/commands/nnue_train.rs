@@ -1,0 +1,175 @@
+//! `kestrel nnue train`: fit a perspective network to scored positions on every core, and
+//! export it quantised (docs/nnue.md).
+
+use super::run_folder::{Reuse, RunFolder, say};
+use anyhow::{Context, bail};
+use clap::Args;
+use kestrel_nnue_train::train::checkpoint::LogRow;
+use kestrel_nnue_train::train::{CHECKPOINT_FILE, NET_FILE, TrainConfig, load, run_train};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct NnueTrainArgs {
+    /// Data files (.kpos) or run folders of `nnue data`/`nnue label` (their complete blocks so
+    /// far, so a run still writing can be trained on), comma-separated or repeated.
+    #[arg(long, value_name = "FILE", num_args = 1.., value_delimiter = ',', required = true)]
+    data: Vec<PathBuf>,
+    /// Output folder: checkpoint.bin, log.csv, loss.svg, net.knet, summary.txt. A folder
+    /// holding a checkpoint of the same settings and data is continued.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Neurons per perspective.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hidden: u64,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    epochs: u64,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
+    batch: u64,
+    /// Peak learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Steps of linear warm-up to the peak rate.
+    #[arg(long, default_value_t = 100)]
+    warmup_steps: u64,
+    /// The last step's rate as a fraction of the peak (cosine decay).
+    #[arg(long, default_value_t = 0.05)]
+    final_lr_factor: f32,
+    /// Target = λ·σ(score/K) + (1−λ)·result.
+    #[arg(long, default_value_t = 1.0)]
+    lambda: f32,
+    /// K: centipawns per unit of the sigmoid's argument.
+    #[arg(long = "scale", default_value_t = 400.0)]
+    scale: f32,
+    /// Share of positions held out for the validation loss.
+    #[arg(long, default_value_t = 0.05)]
+    validation: f64,
+    /// Seed of the initial weights, the split and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores); the result does not depend on it.
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Delete the run in OUT and start again.
+    #[arg(long)]
+    overwrite: bool,
+    /// No per-epoch lines.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn check(args: &NnueTrainArgs) -> anyhow::Result<()> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        bail!("--lambda must lie in [0, 1], not {}", args.lambda);
+    }
+    if !(args.scale > 0.0 && args.scale.is_finite()) {
+        bail!("--scale must be a positive number, not {}", args.scale);
+    }
+    if !(args.lr > 0.0 && args.lr.is_finite()) {
+        bail!("--lr must be a positive number, not {}", args.lr);
+    }
+    if !(0.0..1.0).contains(&args.validation) {
+        bail!("--validation must lie in [0, 1), not {}", args.validation);
+    }
+    if !(0.0..=1.0).contains(&args.final_lr_factor) {
+        bail!(
+            "--final-lr-factor must lie in [0, 1], not {}",
+            args.final_lr_factor
+        );
+    }
+    Ok(())
+}
+
+pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
+    check(&args)?;
+    let reuse = if args.overwrite {
+        Reuse::Overwrite
+    } else if args.out.join(CHECKPOINT_FILE).exists() {
+        Reuse::Resume
+    } else {
+        Reuse::Refuse
+    };
+    let mut folder = RunFolder::claim(&args.out, reuse)?;
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    let config = TrainConfig {
+        hidden: args.hidden as usize,
+        epochs: args.epochs as usize,
+        batch: args.batch as usize,
+        lr: args.lr,
+        warmup_steps: args.warmup_steps,
+        final_lr_factor: args.final_lr_factor,
+        lambda: args.lambda,
+        scale: args.scale,
+        validation_fraction: args.validation,
+        seed: args.seed,
+    };
+    let data = pool.install(|| load(&args.data, args.lambda, args.validation, args.seed))?;
+    let on_epoch = |r: &LogRow| {
+        if !args.quiet {
+            eprintln!(
+                "epoch {:>4}  train {:.6}  validation {:.6}  lr {:.2e}  {:.1} s",
+                r.epoch, r.train_loss, r.validation_loss, r.lr, r.seconds
+            );
+        }
+        true
+    };
+    let report = pool
+        .install(|| run_train(&args.out, &config, &data, &on_epoch))?
+        .expect("the run is never stopped early");
+    if report.resumed_at > 0 {
+        say!(
+            folder,
+            "resumed           after epoch {}",
+            report.resumed_at
+        );
+    }
+    let (train, val) = report.positions;
+    say!(
+        folder,
+        "positions         {train} training, {val} validation ({} unscored dropped)",
+        report.unscored
+    );
+    if let (Some(first), Some(last)) = (report.log.first(), report.log.last()) {
+        say!(
+            folder,
+            "training loss     {:.6} -> {:.6}",
+            first.train_loss,
+            last.train_loss
+        );
+        say!(
+            folder,
+            "validation loss   {:.6} -> {:.6}",
+            first.validation_loss,
+            last.validation_loss
+        );
+    }
+    say!(
+        folder,
+        "validation |net - score|  {:.1} cp (mean)",
+        report.validation_mean_abs_cp
+    );
+    let (mean_q, max_q) = report.quantisation_error;
+    say!(
+        folder,
+        "float vs quantised        {mean_q:.2} cp mean, {max_q:.1} cp max (validation set)"
+    );
+    say!(
+        folder,
+        "speed             {:.0} positions/s with {threads} threads",
+        report.positions_per_second
+    );
+    say!(
+        folder,
+        "network           {} (hidden {})",
+        args.out.join(NET_FILE).display(),
+        args.hidden
+    );
+    folder.finish(args.seed)
+}

@@ -1,0 +1,240 @@
+//! `kestrel nnue data` and `kestrel nnue label` from the command line: positions from recorded
+//! games, labelled by Kestrel itself as a UCI mentor, resumable and independent of the number
+//! of mentor processes; bad input is a clear error.
+
+mod common;
+use common::{fixture, kestrel, stderr, stdout, temp_dir};
+use kestrel_nnue_train::format::read_all;
+use std::path::Path;
+
+fn run_ok(args: &[&str]) -> String {
+    let o = kestrel(args);
+    assert!(
+        o.status.success(),
+        "{args:?}\n{}\n{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+fn data_of(dir: &Path) -> Vec<u8> {
+    std::fs::read(dir.join("positions.kpos")).unwrap()
+}
+
+#[test]
+fn pgn_positions_are_labelled_by_a_uci_mentor_resumably() {
+    let dir = temp_dir("nnue-label");
+    let pgn = fixture("gm-games-40.pgn");
+    let unscored = dir.join("unscored");
+    run_ok(&[
+        "nnue",
+        "data",
+        "--from-pgn",
+        &pgn,
+        "--no-score",
+        "--games",
+        "6",
+        "--quiet",
+        "--out",
+        unscored.to_str().unwrap(),
+    ]);
+    let input = read_all(&unscored.join("positions.kpos")).unwrap();
+    assert!(input.len() > 100, "{} positions", input.len());
+    assert!(input.iter().all(|r| r.score().is_none()));
+    let input_path = unscored.join("positions.kpos");
+    let mentor = format!("uci:{}", env!("CARGO_BIN_EXE_kestrel"));
+    let label = |out: &Path, threads: &str, extra: &[&str]| {
+        let mut args = vec![
+            "nnue",
+            "label",
+            "--in",
+            input_path.to_str().unwrap(),
+            "--mentor",
+            &mentor,
+            "--depth",
+            "3",
+            "--batch",
+            "40",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run_ok(&args)
+    };
+    let straight = dir.join("straight");
+    let text = label(&straight, "2", &[]);
+    assert!(text.contains("labelled"), "{text}");
+    let labelled = read_all(&straight.join("positions.kpos")).unwrap();
+    assert!(
+        labelled.len() > input.len() / 2,
+        "{} of {}",
+        labelled.len(),
+        input.len()
+    );
+    assert!(labelled.iter().all(|r| r.score().is_some()));
+    assert!(labelled.iter().any(|r| r.score() != Some(0)));
+
+    // Stopped after 80 positions (two batches), then continued by one process: the same
+    // bytes. Stopped inside a batch (50), the blocks are cut elsewhere but the records agree.
+    let resumed = dir.join("resumed");
+    label(&resumed, "1", &["--positions", "80"]);
+    let text = label(&resumed, "1", &[]);
+    assert!(text.contains("resumed           at position 80"), "{text}");
+    assert!(
+        data_of(&straight) == data_of(&resumed),
+        "resumed labels differ"
+    );
+    let uneven = dir.join("uneven");
+    label(&uneven, "2", &["--positions", "50"]);
+    label(&uneven, "2", &[]);
+    assert!(read_all(&uneven.join("positions.kpos")).unwrap() == labelled);
+}
+
+#[test]
+fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
+    let dir = temp_dir("nnue-pgn-scored");
+    let out = dir.join("scored");
+    let text = run_ok(&[
+        "nnue",
+        "data",
+        "--from-pgn",
+        &fixture("gm-games-40.pgn"),
+        "--games",
+        "3",
+        "--nodes",
+        "300",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(text.contains("games             3"), "{text}");
+    let records = read_all(&out.join("positions.kpos")).unwrap();
+    assert!(!records.is_empty());
+    assert!(records.iter().all(|r| r.score().is_some()));
+
+    // A small network trained on them, exported, and the run continued by the same command.
+    // The run folder stands for its data file.
+    let data = out.clone();
+    let net_dir = dir.join("net");
+    let train = || {
+        run_ok(&[
+            "nnue",
+            "train",
+            "--data",
+            data.to_str().unwrap(),
+            "--hidden",
+            "8",
+            "--epochs",
+            "2",
+            "--batch",
+            "64",
+            "--lambda",
+            "0.5",
+            "--quiet",
+            "--out",
+            net_dir.to_str().unwrap(),
+        ])
+    };
+    let text = train();
+    assert!(text.contains("float vs quantised"), "{text}");
+    let net = kestrel_nnue::file::read(&net_dir.join("net.knet")).unwrap();
+    assert_eq!(net.hidden, 8);
+    for file in ["log.csv", "loss.svg", "checkpoint.bin", "summary.txt"] {
+        assert!(net_dir.join(file).exists(), "{file}");
+    }
+    let log = std::fs::read_to_string(net_dir.join("log.csv")).unwrap();
+    assert_eq!(log.lines().count(), 3, "{log}");
+    assert!(train().contains("resumed           after epoch 2"));
+    let o = kestrel(&[
+        "nnue",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--lambda",
+        "2",
+        "--out",
+        dir.join("bad").to_str().unwrap(),
+    ]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("--lambda"),
+        "{}",
+        stderr(&o)
+    );
+    // A corrupt checkpoint is refused, not silently restarted.
+    let ckpt = net_dir.join("checkpoint.bin");
+    let mut bytes = std::fs::read(&ckpt).unwrap();
+    let last = bytes.len() - 20;
+    bytes[last] ^= 0xff;
+    std::fs::write(&ckpt, bytes).unwrap();
+    let o = kestrel(&[
+        "nnue",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--lambda",
+        "0.5",
+        "--quiet",
+        "--out",
+        net_dir.to_str().unwrap(),
+    ]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("checksum"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn bad_mentors_and_corrupt_inputs_are_clear_errors() {
+    let dir = temp_dir("nnue-bad");
+    let input = dir.join("in.kpos");
+    std::fs::write(
+        &input,
+        b"KSTRLPOS\x01\x00\x00\x00\x20\x00\x00\x00\x05\x00\x00\x00",
+    )
+    .unwrap();
+    let mentor = format!("uci:{}", env!("CARGO_BIN_EXE_kestrel"));
+    let o = kestrel(&[
+        "nnue",
+        "label",
+        "--in",
+        input.to_str().unwrap(),
+        "--mentor",
+        &mentor,
+        "--out",
+        dir.join("a").to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("block 0 is truncated"),
+        "{}",
+        stderr(&o)
+    );
+    let o = kestrel(&[
+        "nnue",
+        "label",
+        "--in",
+        input.to_str().unwrap(),
+        "--mentor",
+        "uci:/no/such/engine",
+        "--out",
+        dir.join("b").to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("/no/such/engine"), "{}", stderr(&o));
+    let o = kestrel(&["nnue", "data", "--out", dir.join("c").to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--games"), "{}", stderr(&o));
+}
