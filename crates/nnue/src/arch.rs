@@ -12,7 +12,7 @@ pub const EVAL_SCALE: i32 = 400;
 pub const QA: i32 = 255;
 
 /// Quantisation of the output weights: times `QB`, as `i16` (the output bias: times QA·QB).
-pub const QB: i32 = 64;
+pub const QB: i32 = 128;
 
 /// The feature of `piece` on `square` seen from `perspective`: own pieces first (0..384),
 /// then the other side's (384..768), each as `64 * kind + square`, with the board flipped

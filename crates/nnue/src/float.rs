@@ -4,9 +4,15 @@
 use crate::arch::{EVAL_SCALE, INPUTS, active_features};
 use kestrel_chess::Board;
 
-/// The largest magnitude any weight or bias may have, so that the quantised first layer and
-/// the products of the output layer fit in `i16` (the trainer clips to it after every step).
+/// The largest magnitude a first-layer weight or bias may have, so that an accumulator of 32
+/// pieces fits in `i16` once quantised (the trainer clips to it after every step).
 pub const WEIGHT_CLIP: f32 = 1.98;
+
+/// The largest magnitude an output weight may have: times [`crate::QB`] it stays within ±127,
+/// so `clamp(acc, 0, QA) * weight` fits in `i16` (the output kernels' multiply-add). Trained
+/// output weights sit far inside it (below 0.5), and the finer `QB` it allows halves the
+/// rounding of the output layer.
+pub const OUT_WEIGHT_CLIP: f32 = 0.99;
 
 /// A perspective network `768 -> hidden (x2) -> 1` in `f32`.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,13 +77,15 @@ impl FloatNetwork {
         self.output(&us, &them) * EVAL_SCALE as f32
     }
 
-    /// Whether every weight and bias lies within [`WEIGHT_CLIP`] and is finite.
+    /// Whether every weight and bias lies within its clip ([`WEIGHT_CLIP`] for the first
+    /// layer, [`OUT_WEIGHT_CLIP`] for the output layer) and is finite.
     pub fn within_clip(&self) -> bool {
+        let within = |clip: f32| move |w: &f32| w.is_finite() && w.abs() <= clip;
         self.ft_weights
             .iter()
             .chain(&self.ft_bias)
-            .chain(&self.out_weights)
-            .all(|w| w.is_finite() && w.abs() <= WEIGHT_CLIP)
+            .all(within(WEIGHT_CLIP))
+            && self.out_weights.iter().all(within(OUT_WEIGHT_CLIP))
             && self.out_bias.is_finite()
     }
 }

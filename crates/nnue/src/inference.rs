@@ -45,7 +45,7 @@ impl NetEval {
     /// Lays out `net` for `kernel`; `source` names it in messages (a path, or `builtin`).
     /// Refuses a network whose output weights lie beyond ±128 or whose first layer could
     /// overflow an `i16` accumulator with 32 pieces on the board (a trained network, clipped
-    /// to ±1.98, has neither).
+    /// to [`crate::WEIGHT_CLIP`] and [`crate::OUT_WEIGHT_CLIP`], has neither).
     pub fn new(net: &Network, kernel: Kernel, source: &str) -> Result<NetEval, NetFileError> {
         if !net.shape_is_consistent() {
             return Err(NetFileError::Invalid(format!(
@@ -166,7 +166,8 @@ fn check_bounds(net: &Network) -> Result<(), String> {
         .find(|w| w.unsigned_abs() > MAX_OUT_WEIGHT as u16)
     {
         return Err(format!(
-            "output weight {w} lies beyond ±{MAX_OUT_WEIGHT} (the trainer clips to ±1.98)"
+            "output weight {w} lies beyond ±{MAX_OUT_WEIGHT} (the trainer clips to ±{})",
+            crate::OUT_WEIGHT_CLIP
         ));
     }
     for i in 0..net.hidden {

@@ -3,7 +3,7 @@
 
 use crate::arch::{EVAL_SCALE, INPUTS, QA, QB, active_features};
 use crate::file::NetFileError;
-use crate::float::{FloatNetwork, WEIGHT_CLIP};
+use crate::float::{FloatNetwork, OUT_WEIGHT_CLIP, WEIGHT_CLIP};
 use kestrel_chess::Board;
 
 /// The quantised network (see the module doc for the scales).
@@ -42,7 +42,7 @@ impl Network {
     pub fn quantise(float: &FloatNetwork) -> Result<Network, NetFileError> {
         if !float.within_clip() {
             return Err(NetFileError::Invalid(format!(
-                "a weight lies outside ±{WEIGHT_CLIP} or is not finite"
+                "a weight lies outside its clip (±{WEIGHT_CLIP}, output ±{OUT_WEIGHT_CLIP}) or is not finite"
             )));
         }
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;

@@ -12,7 +12,7 @@ fn random_net(hidden: usize, seed: u64) -> FloatNetwork {
         *w = rng.random_range(-0.08..0.08);
     }
     for w in net.out_weights.iter_mut() {
-        *w = rng.random_range(-1.0..1.0);
+        *w = rng.random_range(-0.9..0.9);
     }
     net.out_bias = 0.05;
     net

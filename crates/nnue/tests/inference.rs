@@ -16,7 +16,7 @@ fn random_net(hidden: usize, seed: u64) -> Network {
         *w = rng.random_range(-0.6..0.6);
     }
     for w in net.out_weights.iter_mut() {
-        *w = rng.random_range(-1.98..1.98);
+        *w = rng.random_range(-0.99..0.99);
     }
     net.out_bias = 0.1;
     Network::quantise(&net).unwrap()
@@ -68,7 +68,8 @@ fn the_output_sum_does_not_overflow_at_the_extremes() {
             };
             let values = vec![acc; hidden];
             let want = net.output(&values, &values);
-            let exact = 2 * hidden as i64 * 255 * 255 * w as i64 / 255 * 400 / (255 * 64);
+            let exact = 2 * hidden as i64 * 255 * 255 * w as i64 / 255 * 400
+                / (255 * kestrel_nnue::QB as i64);
             assert_eq!(want as i64, exact, "reference at hidden {hidden}");
             for k in Kernel::supported() {
                 let eval = NetEval::new(&net, k, "test").unwrap();

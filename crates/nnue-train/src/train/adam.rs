@@ -57,7 +57,7 @@ impl Adam {
 
     /// One step on `params` with gradient `grad` at rate `lr`; every value is then clipped to
     /// ±`clip` (the quantised network's range).
-    pub fn update(&mut self, params: &mut [f32], grad: &[f32], lr: f32, clip: f32) {
+    pub fn update(&mut self, params: &mut [f32], grad: &[f32], lr: f32, clip: Clip) {
         self.step += 1;
         let t = self.step as i32;
         let c1 = 1.0 - BETA1.powi(t);
@@ -68,8 +68,10 @@ impl Adam {
             .zip(self.m.par_chunks_mut(PIECE))
             .zip(self.v.par_chunks_mut(PIECE))
             .zip(grad.par_chunks(PIECE))
-            .for_each(|(((p, m), v), g)| {
+            .enumerate()
+            .for_each(|(chunk, (((p, m), v), g))| {
                 for i in 0..p.len() {
+                    let clip = clip.at(chunk * PIECE + i);
                     m[i] = BETA1 * m[i] + (1.0 - BETA1) * g[i];
                     v[i] = BETA2 * v[i] + (1.0 - BETA2) * g[i] * g[i];
                     let step = lr * (m[i] / c1) / ((v[i] / c2).sqrt() + EPSILON);
@@ -79,9 +81,26 @@ impl Adam {
     }
 }
 
-/// The clip the quantised network needs: kestrel-nnue's `WEIGHT_CLIP` (not exported by that
-/// crate; the test below holds the two equal through `FloatNetwork::within_clip`).
-pub const WEIGHT_CLIP: f32 = 1.98;
+/// Where each parameter is clipped after a step: the first layer to kestrel-nnue's
+/// `WEIGHT_CLIP`, the output layer (from `output_start` on) to its `OUT_WEIGHT_CLIP`, the
+/// bounds the quantised network needs.
+#[derive(Clone, Copy, Debug)]
+pub struct Clip {
+    /// Index of the first output-layer parameter in the flat parameter vector.
+    pub output_start: usize,
+}
+
+impl Clip {
+    /// The clip of parameter `index`.
+    #[inline]
+    pub fn at(self, index: usize) -> f32 {
+        if index < self.output_start {
+            kestrel_nnue::WEIGHT_CLIP
+        } else {
+            kestrel_nnue::OUT_WEIGHT_CLIP
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -106,19 +125,25 @@ mod tests {
     #[test]
     fn the_clip_is_the_networks() {
         let mut net = kestrel_nnue::FloatNetwork::zeros(1);
-        net.ft_bias[0] = WEIGHT_CLIP;
+        let clip = Clip { output_start: 769 };
+        net.ft_bias[0] = clip.at(768);
+        net.out_weights[0] = clip.at(769);
         assert!(net.within_clip());
-        net.ft_bias[0] = WEIGHT_CLIP + 1e-4;
+        net.ft_bias[0] = clip.at(768) + 1e-4;
+        assert!(!net.within_clip());
+        net.ft_bias[0] = 0.0;
+        net.out_weights[0] = clip.at(769) + 1e-4;
         assert!(!net.within_clip());
     }
 
     #[test]
     fn adam_moves_against_the_gradient_and_clips() {
         let mut adam = Adam::new(3);
-        let mut p = vec![0.0, 1.97, -1.0];
-        adam.update(&mut p, &[1.0, -1.0, 0.0], 0.1, 1.98);
+        let mut p = vec![0.0, 1.97, -0.98];
+        let clip = Clip { output_start: 2 };
+        adam.update(&mut p, &[1.0, -1.0, 1.0], 0.1, clip);
         assert!(p[0] < -0.09, "{p:?}");
-        assert_eq!(p[1], 1.98);
-        assert_eq!(p[2], -1.0);
+        assert_eq!(p[1], kestrel_nnue::WEIGHT_CLIP);
+        assert_eq!(p[2], -kestrel_nnue::OUT_WEIGHT_CLIP);
     }
 }

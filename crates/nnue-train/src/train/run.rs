@@ -2,7 +2,7 @@
 //! checkpoint after each, then the quantised network (`net.knet`) and how far its integer
 //! scores lie from the float network's.
 
-use super::adam::{Adam, Schedule, WEIGHT_CLIP};
+use super::adam::{Adam, Clip, Schedule};
 use super::chart::write_loss_chart;
 use super::checkpoint::{self, Header, LogRow};
 use super::data::{Target, TrainData};
@@ -129,6 +129,9 @@ pub fn run_train(
         out_factor: EVAL_SCALE as f32 / config.scale,
     };
     let mut ws = Workspace::new(layout, config.batch);
+    let clip = Clip {
+        output_start: layout.out_weights(),
+    };
     let started = Instant::now();
     for epoch in header.epochs_done..config.epochs {
         let t0 = Instant::now();
@@ -142,7 +145,7 @@ pub fn run_train(
         for batch in order.chunks(config.batch) {
             sum += batch_gradient(layout, &params, batch, &loss, &mut ws);
             lr = schedule.rate(adam.step);
-            adam.update(&mut params, &ws.grad, lr, WEIGHT_CLIP);
+            adam.update(&mut params, &ws.grad, lr, clip);
         }
         let row = LogRow {
             epoch: epoch + 1,
