@@ -31,10 +31,10 @@ pub enum BookCommand {
 
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// Text book to compile (one line per row: `[ECO "Name" |] [weight |] moves`).
+    /// Text book to compile (one line per row: `[ECO "Name" |] [weight |] moves`) (default: none).
     #[arg(long, conflicts_with = "pgn", required_unless_present = "pgn")]
     pub text: Option<PathBuf>,
-    /// PGN file to build a Polyglot book from.
+    /// PGN file to build a Polyglot book from (default: none).
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Output file (.kbk for --text, Polyglot .bin for --pgn; `--out` is an old spelling).
@@ -56,7 +56,7 @@ pub struct ProbeArgs {
     /// Position to probe (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves (UCI) to play from that position first, e.g. "e2e4 e7e5".
+    /// Moves (UCI) to play from that position first, e.g. "e2e4 e7e5" (default: none).
     #[arg(long)]
     pub moves: Option<String>,
 }

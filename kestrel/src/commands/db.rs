@@ -28,7 +28,7 @@ enum DbCommand {
     Export {
         /// An id, `best` or `random[:SEED]` (weighted by fitness).
         chromosome: String,
-        /// The params file to write (`--out` is an old spelling).
+        /// The params file to write (`--out` is an old spelling; default: standard output).
         #[arg(long = "output", alias = "out", value_name = "FILE")]
         out: Option<PathBuf>,
     },

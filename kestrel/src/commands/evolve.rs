@@ -6,6 +6,7 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kestrel_evolve::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
@@ -40,7 +41,8 @@ enum EvolveCommand {
     Moves(Box<super::evolve_moves::MovesArgs>),
     /// Evolve a population seeded by earlier runs' best organisms by round-robin game results.
     Coevolve(Box<super::evolve_coevolve::CoevolveArgs>),
-    /// Phoenix: evolve piece-square tables by multi-niche crowding from games (see docs/evolve-mnc.md).
+    /// Phoenix: evolve piece-square tables by multi-niche crowding from games (see
+    /// docs/evolve-mnc.md).
     Mnc(Box<super::evolve_mnc::MncArgs>),
     /// Evolve named search/evaluation values by play: organisms race game pairs against a
     /// reference (docs/spsa.md, "Game fitness for the GA").
@@ -79,10 +81,10 @@ struct MentorArgs {
     #[arg(long, value_enum, default_value = "compact")]
     set: SetArg,
     /// Training positions drawn (at random) for each generation.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = checked::positive)]
     sample: usize,
-    /// Stop once the best organism's sample error is at most this many centipawns.
-    #[arg(long, value_name = "CP")]
+    /// Stop once the best organism's sample error is at most this many centipawns (default: off).
+    #[arg(long, value_name = "CP", value_parser = checked::non_negative_f64)]
     target_error: Option<f64>,
     #[command(flatten)]
     ga: GaArgs,

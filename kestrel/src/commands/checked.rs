@@ -1,0 +1,196 @@
+//! Shared clap value parsers, so that every command refuses the same nonsense the same way:
+//! before any work, with clap's one-line `invalid value 'X' for '--FLAG': WHY` (docs/params.md).
+//! Use them as `#[arg(long, value_parser = checked::hash_mb)]`.
+
+use kestrel_tools::{Limit, Sprt};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// The bound of every `--hash` (MB), the same as the UCI option `Hash`.
+pub const HASH_MB: RangeInclusive<usize> = 1..=65536;
+
+/// A whole number of type `T`, or a clear error.
+fn whole<T: FromStr>(text: &str) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number of the right size"))
+}
+
+/// A finite number, or a clear error (`nan`, `inf` and `1e999` are refused).
+fn finite(text: &str) -> Result<f64, String> {
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(format!("{value} is not a finite number"))
+    }
+}
+
+/// A hash table size in MB within [`HASH_MB`], checked before anything is allocated.
+pub fn hash_mb(text: &str) -> Result<usize, String> {
+    let mb: usize = whole(text)?;
+    if HASH_MB.contains(&mb) {
+        Ok(mb)
+    } else {
+        Err(format!(
+            "{mb} MB is not in {}..={} (the UCI option Hash's bound)",
+            HASH_MB.start(),
+            HASH_MB.end()
+        ))
+    }
+}
+
+/// A count that must be at least 1 (positions, games, organisms, rounds, ...).
+pub fn positive(text: &str) -> Result<usize, String> {
+    match whole(text)? {
+        0 => Err("must be at least 1".into()),
+        n => Ok(n),
+    }
+}
+
+/// A 64-bit count that must be at least 1 (nodes, generations, seconds, ...).
+pub fn positive_u64(text: &str) -> Result<u64, String> {
+    match whole(text)? {
+        0 => Err("must be at least 1".into()),
+        n => Ok(n),
+    }
+}
+
+/// A probability or a share: finite, within [0, 1].
+pub fn probability(text: &str) -> Result<f64, String> {
+    let value = finite(text)?;
+    if (0.0..=1.0).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{value} is not within [0, 1]"))
+    }
+}
+
+/// A share that must leave something: finite, within [0, 1).
+pub fn share_below_one(text: &str) -> Result<f64, String> {
+    let value = finite(text)?;
+    if (0.0..1.0).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{value} is not within [0, 1)"))
+    }
+}
+
+/// A finite number above zero (a step, a radius, a rate, seconds).
+pub fn positive_f64(text: &str) -> Result<f64, String> {
+    let value = finite(text)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(format!("{value} is not above 0"))
+    }
+}
+
+/// [`positive_f64`] as an `f32` (the network trainer's learning rate).
+pub fn positive_f32(text: &str) -> Result<f32, String> {
+    let value = positive_f64(text)? as f32;
+    if value.is_finite() && value > 0.0 {
+        Ok(value)
+    } else {
+        Err(format!("'{text}' does not fit a 32-bit float above 0"))
+    }
+}
+
+/// A finite number at or above zero (a margin, a tolerance, a penalty weight).
+pub fn non_negative_f64(text: &str) -> Result<f64, String> {
+    let value = finite(text)?;
+    if value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(format!("{value} is below 0"))
+    }
+}
+
+/// An SPRT `elo0,elo1[,alpha,beta]`, checked as the match will read it (finite, elo0 < elo1,
+/// error rates in (0, 1)); the text is kept for the command's own parsing.
+pub fn sprt(text: &str) -> Result<String, String> {
+    Sprt::parse(text).map(|_| text.to_string())
+}
+
+/// A clock `BASE+INC` in seconds, checked as the games will read it; the text is kept.
+pub fn time_control(text: &str) -> Result<String, String> {
+    Limit::parse_tc(text).map(|_| text.to_string())
+}
+
+/// A comma-separated list without empty or repeated items (names, files, engines); the text
+/// is kept for the command's own parsing. A repeat is named as a repeat.
+pub fn distinct_list(text: &str) -> Result<String, String> {
+    let mut seen: Vec<&str> = Vec::new();
+    for item in text.split(',').map(str::trim) {
+        if item.is_empty() {
+            return Err(format!("'{text}' has an empty item"));
+        }
+        if seen.contains(&item) {
+            return Err(format!("'{item}' is listed twice (duplicate)"));
+        }
+        seen.push(item);
+    }
+    Ok(text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_is_bounded_like_the_uci_option() {
+        assert_eq!(hash_mb("1"), Ok(1));
+        assert_eq!(hash_mb("65536"), Ok(65536));
+        for bad in ["0", "65537", "99999999", "-1", "1.5", "lots"] {
+            assert!(hash_mb(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn floats_must_be_finite_and_in_range() {
+        for bad in ["nan", "NaN", "inf", "-inf", "1e999", "x"] {
+            assert!(probability(bad).is_err(), "{bad}");
+            assert!(positive_f64(bad).is_err(), "{bad}");
+            assert!(non_negative_f64(bad).is_err(), "{bad}");
+        }
+        assert_eq!(probability("1"), Ok(1.0));
+        assert!(probability("1.01").is_err() && probability("-0.01").is_err());
+        assert!(share_below_one("1").is_err());
+        assert_eq!(share_below_one("0"), Ok(0.0));
+        assert!(positive_f64("0").is_err() && positive_f64("-2").is_err());
+        assert_eq!(non_negative_f64("0"), Ok(0.0));
+        assert!(positive_f32("1e300").is_err());
+        assert_eq!(positive_f32("0.5"), Ok(0.5));
+    }
+
+    #[test]
+    fn counts_must_be_positive() {
+        assert_eq!(positive("3"), Ok(3));
+        assert!(positive("0").is_err() && positive("-1").is_err());
+        assert!(positive_u64("0").is_err());
+    }
+
+    #[test]
+    fn specs_are_read_as_the_commands_read_them() {
+        assert!(sprt("0,10").is_ok());
+        for bad in ["0,inf", "nan,5", "5,0", "0,10,0,0.05", "0"] {
+            assert!(sprt(bad).is_err(), "{bad}");
+        }
+        assert!(time_control("10+0.1").is_ok());
+        assert!(time_control("inf+0").is_err() && time_control("0+1").is_err());
+    }
+
+    #[test]
+    fn a_repeated_item_is_named_a_duplicate() {
+        assert!(distinct_list("KNIGHT_VALUE,BISHOP_VALUE").is_ok());
+        let err = distinct_list("KNIGHT_VALUE, KNIGHT_VALUE").unwrap_err();
+        assert!(
+            err.contains("'KNIGHT_VALUE'") && err.contains("duplicate"),
+            "{err}"
+        );
+        assert!(distinct_list("A,,B").is_err());
+    }
+}
