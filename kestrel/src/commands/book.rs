@@ -1,6 +1,7 @@
 //! `kestrel book build|probe|eco`: compile text books, build Polyglot books from PGN, list the
 //! book moves of a position, and turn ECO opening lists into a weighted text book.
 
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use kestrel_chess::Board;
@@ -38,7 +39,7 @@ pub struct BuildArgs {
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Output file (.kbk for --text, Polyglot .bin for --pgn; `--out` is an old spelling).
-    #[arg(long = "output", alias = "out", value_name = "FILE")]
+    #[arg(long = "output", alias = "out", value_name = "FILE", value_parser = checked::writable_file)]
     pub out: PathBuf,
     /// --pgn: use only the first N plies of each game.
     #[arg(long, default_value_t = 24)]
@@ -74,7 +75,7 @@ pub struct EcoArgs {
     #[arg(long, default_value_t = 40)]
     pub max_ply: usize,
     /// Output text book (`--out` is an old spelling).
-    #[arg(long = "output", alias = "out", value_name = "FILE")]
+    #[arg(long = "output", alias = "out", value_name = "FILE", value_parser = checked::writable_file)]
     pub out: PathBuf,
 }
 

@@ -4,6 +4,7 @@
 
 use kestrel_tools::{Limit, Sprt};
 use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// The bound of every `--hash` (MB), the same as the UCI option `Hash`.
@@ -136,6 +137,55 @@ pub fn distinct_list(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
+/// A file the run will write (a database, a PGN, a journal, a params file): its folder exists
+/// and takes a new file, checked with a probe file before the run starts, so that hours of
+/// work are never lost to a typo in a path. Files are written by temp + rename, so the folder
+/// is what must be writable.
+pub fn writable_file(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if path.is_dir() {
+        return Err(format!("{} is a folder, not a file", path.display()));
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        return Err(format!("folder {} does not exist", folder.display()));
+    }
+    probe(folder)?;
+    Ok(path)
+}
+
+/// A run's output folder (`--out`): created when absent, so it, or the nearest folder above it
+/// that exists, must take new files.
+pub fn writable_dir(text: &str) -> Result<PathBuf, String> {
+    let dir = PathBuf::from(text);
+    let mut existing = dir.as_path();
+    while !existing.exists() {
+        existing = match existing.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent,
+            _ => Path::new("."),
+        };
+    }
+    if !existing.is_dir() {
+        return Err(format!("{} is a file, not a folder", existing.display()));
+    }
+    probe(existing)?;
+    Ok(dir)
+}
+
+/// Creates and removes a probe file in `folder`: whether the run could write there.
+fn probe(folder: &Path) -> Result<(), String> {
+    let file = folder.join(format!(".kestrel-write-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&file)
+        .map_err(|e| format!("cannot write in {}: {e}", folder.display()))?;
+    std::fs::remove_file(&file).map_err(|e| format!("cannot write in {}: {e}", folder.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,6 +231,31 @@ mod tests {
         }
         assert!(time_control("10+0.1").is_ok());
         assert!(time_control("inf+0").is_err() && time_control("0+1").is_err());
+    }
+
+    #[test]
+    fn outputs_are_checked_before_the_run() {
+        let dir = std::env::temp_dir().join(format!("kestrel-checked-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = |p: &Path| p.to_str().unwrap().to_string();
+        assert!(writable_file(&text(&dir.join("x.db"))).is_ok());
+        let err = writable_file("/nonexistent/dir/x.db").unwrap_err();
+        assert!(err.contains("/nonexistent/dir does not exist"), "{err}");
+        assert!(
+            writable_file(&text(&dir)).is_err(),
+            "a folder is not a file"
+        );
+        assert!(writable_dir(&text(&dir.join("new/deeper"))).is_ok());
+        std::fs::write(dir.join("file"), "x").unwrap();
+        assert!(writable_dir(&text(&dir.join("file/out"))).is_err());
+        // Nothing is left behind: no probe, no created folder.
+        let mut left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["file"]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

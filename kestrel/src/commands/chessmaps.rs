@@ -52,7 +52,8 @@ pub struct TrainArgs {
         long = "output",
         alias = "out",
         value_name = "FILE",
-        default_value = "chessmaps.net"
+        default_value = "chessmaps.net",
+        value_parser = checked::writable_file
     )]
     pub out: PathBuf,
 }

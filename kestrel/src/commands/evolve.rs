@@ -89,10 +89,10 @@ struct MentorArgs {
     #[command(flatten)]
     ga: GaArgs,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json, labels.tsv.
-    #[arg(long, default_value = "evolve-out")]
+    #[arg(long, default_value = "evolve-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     /// Label cache file (default: OUT/labels.tsv).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = checked::writable_file)]
     labels: Option<PathBuf>,
     #[command(flatten)]
     job: JobOptions,
@@ -116,7 +116,7 @@ struct PositionsArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// EPD file to write (`c0 "train"` / `c0 "test"`; `--out` is an old spelling).
-    #[arg(long = "output", alias = "out", value_name = "FILE")]
+    #[arg(long = "output", alias = "out", value_name = "FILE", value_parser = checked::writable_file)]
     out: PathBuf,
 }
 

@@ -70,7 +70,7 @@ pub struct CoevolveArgs {
     #[command(flatten)]
     pub ga: GaArgs,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-coevolve-out")]
+    #[arg(long, default_value = "evolve-coevolve-out", value_parser = checked::writable_dir)]
     pub out: PathBuf,
     #[command(flatten)]
     pub job: JobOptions,

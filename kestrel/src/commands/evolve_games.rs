@@ -50,7 +50,7 @@ pub struct GamesGaArgs {
     #[command(flatten)]
     ga: GaArgs,
     /// Output folder: best.toml, centre.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-games-out")]
+    #[arg(long, default_value = "evolve-games-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,

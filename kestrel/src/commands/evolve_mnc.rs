@@ -150,10 +150,10 @@ pub struct MncArgs {
     #[arg(long, value_name = "N", value_parser = checked::positive)]
     verify_pairs: Option<usize>,
     /// Output folder: best.toml, niche-K.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-mnc-out")]
+    #[arg(long, default_value = "evolve-mnc-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     /// Chromosome database the final niche leaders are added to.
-    #[arg(long, default_value = "chromosomes.sqlite")]
+    #[arg(long, default_value = "chromosomes.sqlite", value_parser = checked::writable_file)]
     db: PathBuf,
     /// Instead of evolving: play this many fitness games between random organisms on one
     /// thread and on all threads, and print games per second (default: off).

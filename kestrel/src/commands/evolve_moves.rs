@@ -89,7 +89,7 @@ pub struct MovesArgs {
     #[command(flatten)]
     pub ga: GaArgs,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-moves-out")]
+    #[arg(long, default_value = "evolve-moves-out", value_parser = checked::writable_dir)]
     pub out: PathBuf,
     #[command(flatten)]
     pub job: JobOptions,

@@ -108,7 +108,7 @@ pub struct SearchGaArgs {
     #[command(flatten)]
     ga: GaArgs,
     /// Output folder: best.toml, random.toml, log.csv, evolution.svg, checkpoint.json, memo.json.
-    #[arg(long, default_value = "evolve-search-out")]
+    #[arg(long, default_value = "evolve-search-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,

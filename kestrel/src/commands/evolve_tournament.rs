@@ -70,7 +70,7 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Output folder: best.toml, random.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-tournament-out")]
+    #[arg(long, default_value = "evolve-tournament-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     /// Print a teaching-engine params file and exit (default: off).
     #[arg(long, value_enum, value_name = "WHICH")]

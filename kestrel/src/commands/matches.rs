@@ -85,7 +85,7 @@ pub struct MatchArgs {
     #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
     /// Write every game to this PGN file (default: none).
-    #[arg(long)]
+    #[arg(long, value_parser = checked::writable_file)]
     pub pgn_out: Option<PathBuf>,
     /// Stop early by SPRT: `elo0,elo1[,alpha,beta]` (A against B; alpha = beta = 0.05) (default:
     /// off).
@@ -123,7 +123,7 @@ pub struct MatchArgs {
     pub hash: usize,
     /// Journal of finished games: created when absent, resumed when present (same settings
     /// required), so that a stopped match continues where it stopped (default: none).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = checked::writable_file)]
     pub checkpoint: Option<PathBuf>,
     /// Print one line per finished game.
     #[arg(short, long)]

@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 #[derive(Args)]
 pub struct SpsaArgs {
     /// Output folder: spsa.csv, spsa.svg, final.toml, checkpoint.json, summary.txt.
-    #[arg(long, default_value = "spsa-out")]
+    #[arg(long, default_value = "spsa-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`) (default:
     /// none: --input).
@@ -96,7 +96,7 @@ pub struct SpsaArgs {
     #[arg(long, default_value_t = 2000, requires = "verify_sprt", value_parser = checked::positive)]
     verify_games: usize,
     /// Write the tuned params to FILE only if the verification accepts H1 (default: none).
-    #[arg(long, value_name = "FILE", requires = "verify_sprt")]
+    #[arg(long, value_name = "FILE", requires = "verify_sprt", value_parser = checked::writable_file)]
     adopt: Option<PathBuf>,
     #[command(flatten)]
     job: JobOptions,

@@ -59,7 +59,7 @@ pub struct TuneArgs {
     #[arg(long = "mentor-depth", alias = "depth", default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..))]
     depth: i32,
     /// Label cache file (default: OUT/labels.tsv); labels are computed once per FEN and mentor.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = checked::writable_file)]
     labels: Option<PathBuf>,
     /// Target = λ·σ(mentor) + (1−λ)·result (default: 1 with a mentor, 0 without).
     #[arg(long, value_parser = checked::probability)]
@@ -102,7 +102,7 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Output folder: tuned.toml, log.csv, checkpoint.json, labels.tsv.
-    #[arg(long, default_value = "tune-out")]
+    #[arg(long, default_value = "tune-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,
