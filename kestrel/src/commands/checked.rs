@@ -137,6 +137,17 @@ pub fn distinct_list(text: &str) -> Result<String, String> {
     Ok(text.to_string())
 }
 
+/// A list flag given as several values (`--flag A,B` with clap's `value_delimiter`) names a
+/// repeated item as a duplicate, as [`distinct_list`] does for a list kept as text; call it
+/// first in the command's `run`, before any work.
+pub fn distinct<T: std::fmt::Display>(flag: &str, items: &[T]) -> anyhow::Result<()> {
+    let names: Vec<String> = items.iter().map(T::to_string).collect();
+    match distinct_list(&names.join(",")) {
+        Ok(_) => Ok(()),
+        Err(why) => anyhow::bail!("{flag}: {why}"),
+    }
+}
+
 /// A file the run will write (a database, a PGN, a journal, a params file): its folder exists
 /// and takes a new file, checked with a probe file before the run starts, so that hours of
 /// work are never lost to a typo in a path. Files are written by temp + rename, so the folder
@@ -267,5 +278,11 @@ mod tests {
             "{err}"
         );
         assert!(distinct_list("A,,B").is_err());
+        let err = distinct("--parents", &["a.toml", "b.toml", "a.toml"]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--parents: 'a.toml' is listed twice (duplicate)"
+        );
+        assert!(distinct("--parents", &["a.toml", "b.toml"]).is_ok());
     }
 }

@@ -278,6 +278,7 @@ const MENTOR_DEFAULTS: GaDefaults = GaDefaults {
 };
 
 fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
+    checked::distinct("--mentor", &a.mentor)?;
     let threads = a.job.start_threads()?;
     let mut mentors: Vec<MentorSpec> = a
         .mentor

@@ -80,6 +80,8 @@ pub struct CoevolveArgs {
 
 /// Runs `kestrel evolve coevolve`.
 pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
+    let parents: Vec<_> = a.parents.iter().map(|p| p.display()).collect();
+    checked::distinct("--parents", &parents)?;
     let threads = a.job.start_threads()?;
     if a.parents.len() < 2 {
         bail!("--parents needs at least two params files");

@@ -160,6 +160,7 @@ fn line(folder: &mut RunFolder, name: &str, a: Agreement, note: &str) {
 
 /// Runs `kestrel evolve moves`.
 pub fn run(a: MovesArgs) -> anyhow::Result<()> {
+    checked::distinct("--recognise", &a.recognise)?;
     a.job.start_threads()?;
     if let Some(n) = a.list_players {
         let counts = player_counts(&a.pgn).map_err(anyhow::Error::msg)?;

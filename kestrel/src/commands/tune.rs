@@ -109,6 +109,7 @@ pub struct TuneArgs {
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
+    checked::distinct("--freeze", &a.freeze)?;
     match a.action {
         Some(TuneAction::SpsaInput(spsa)) => return super::spsa_input::run(spsa),
         Some(TuneAction::Spsa(spsa)) => return super::spsa_tune::run(*spsa),
