@@ -142,10 +142,12 @@ pub fn distinct_list(text: &str) -> Result<String, String> {
 /// first in the command's `run`, before any work.
 pub fn distinct<T: std::fmt::Display>(flag: &str, items: &[T]) -> anyhow::Result<()> {
     let names: Vec<String> = items.iter().map(T::to_string).collect();
-    match distinct_list(&names.join(",")) {
-        Ok(_) => Ok(()),
-        Err(why) => anyhow::bail!("{flag}: {why}"),
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            anyhow::bail!("{flag}: '{name}' is listed twice (duplicate)");
+        }
     }
+    Ok(())
 }
 
 /// A file the run will write (a database, a PGN, a journal, a params file): its folder exists
@@ -284,5 +286,9 @@ mod tests {
             "--parents: 'a.toml' is listed twice (duplicate)"
         );
         assert!(distinct("--parents", &["a.toml", "b.toml"]).is_ok());
+        assert!(
+            distinct::<String>("--freeze", &[]).is_ok(),
+            "an empty list has no repeat"
+        );
     }
 }
