@@ -147,7 +147,7 @@ pub struct MncArgs {
     race: RaceArgs,
     /// --fitness games: game pairs of the best against the reference (the parent) after the
     /// run [default: 16; 0: none].
-    #[arg(long, value_name = "N", value_parser = checked::positive)]
+    #[arg(long, value_name = "N")]
     verify_pairs: Option<usize>,
     /// Output folder: best.toml, niche-K.toml, log.csv, evolution.svg, checkpoint.json.
     #[arg(long, default_value = "evolve-mnc-out", value_parser = checked::writable_dir)]

@@ -48,7 +48,7 @@ pub struct SearchGaArgs {
     games: Box<GameFitnessArgs>,
     /// --fitness games: game pairs of the best against the reference after the run
     /// [default: 16; 0: none].
-    #[arg(long, value_name = "N", value_parser = checked::positive)]
+    #[arg(long, value_name = "N")]
     verify_pairs: Option<usize>,
     /// Suite(s) split into train and test by --seed (EPD with bm/am); default WAC revised
     /// (`builtin:suites/wac-revised.epd`; LCT II, BK and Kaufman are built in too).
