@@ -5,6 +5,8 @@
 
 mod broken_pipe;
 mod commands;
+#[cfg(test)]
+mod help_audit;
 
 use clap::{Parser, Subcommand};
 

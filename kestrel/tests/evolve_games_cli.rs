@@ -148,6 +148,6 @@ fn game_fitness_options_that_make_no_sense_are_refused() {
     );
     refused(
         "evolve search --fitness games --first-pairs 0",
-        "at least one pair",
+        "for '--first-pairs <N>': must be at least 1",
     );
 }

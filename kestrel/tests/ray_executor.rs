@@ -89,7 +89,7 @@ fn ray_available() -> bool {
             "KESTREL_REQUIRE_RAY is set but python3 cannot import ray and kestrel_ray \
              (pip install ./python)"
         );
-        eprintln!("skipped: python3 cannot import ray and kestrel_ray (pip install ./python)");
+        kestrel_testdata::skip("python3 cannot import ray and kestrel_ray (pip install ./python)");
     }
     ok
 }

@@ -14,7 +14,8 @@ use kestrel_params::ParamValues;
 fn trace_reproduces_the_default_evaluation_on_game_positions() {
     let positions = test_positions();
     // Over 3000 with the shared data; the fixture games and Bratko-Kopec alone give over 400.
-    assert!(positions.len() > 400);
+    let floor = kestrel_testdata::by_data("games/gm2600-train.pgn", 3000, 400);
+    assert!(positions.len() > floor, "{}", positions.len());
     let eval = Evaluator::default();
     let defaults = EVAL_TABLE.defaults();
     for b in &positions {

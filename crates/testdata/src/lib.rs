@@ -1,10 +1,12 @@
 //! Test-only helper for the shared data set (GM games, EPD suites, perft suites, openings) that
 //! lives beside the repository in `../shared/data`, not inside it.
 //!
-//! A fresh clone has no `../shared`: tests that need it print a `skipped:` line and pass, so the
-//! README's test command works anywhere. CI sets `KESTREL_REQUIRE_SHARED=1`, which turns a missing
-//! file into a failure, so CI can never skip these tests silently. `KESTREL_SHARED_DATA` points
-//! at another copy of the data folder.
+//! A fresh clone has no `../shared`: tests that need it print a `skipped:` line (visible even
+//! when the test passes) and pass, so the README's test command works anywhere; tests that can
+//! run on an excerpt read a fixture instead and size their expectations with [`by_data`]. CI
+//! sets `KESTREL_REQUIRE_SHARED=1`, which turns a missing file into a failure, so CI can never
+//! skip these tests silently. `KESTREL_SHARED_DATA` points at another copy of the data folder
+//! (CI points it at an empty folder to run the suite as a bare clone).
 
 use std::path::{Path, PathBuf};
 
@@ -20,10 +22,32 @@ pub fn repo_root() -> PathBuf {
 }
 
 /// The shared data folder: `$KESTREL_SHARED_DATA`, else `../shared/data` beside the repository.
+/// When the variable is set, `../shared` is never looked at: pointing it at an empty folder is
+/// how CI runs the suite as a bare clone would, with the data set beside it.
 pub fn data_dir() -> PathBuf {
-    match std::env::var_os(DATA_VAR) {
-        Some(dir) => PathBuf::from(dir),
-        None => repo_root().join("../shared/data"),
+    data_dir_from(std::env::var_os(DATA_VAR))
+}
+
+/// [`data_dir`] for a given value of `KESTREL_SHARED_DATA` (`None`: unset).
+fn data_dir_from(var: Option<std::ffi::OsString>) -> PathBuf {
+    match var {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => repo_root().join("../shared/data"),
+    }
+}
+
+/// Whether the shared copy of `relative` is present: what [`shared_or_fixture`] reads then.
+pub fn has_shared(relative: &str) -> bool {
+    data_dir().join(relative).exists()
+}
+
+/// `with_shared` when the shared copy of `relative` is present, else `with_fixture`: sizes a
+/// test's expectations (counts, floors) to the data [`shared_or_fixture`] actually gave it.
+pub fn by_data<T>(relative: &str, with_shared: T, with_fixture: T) -> T {
+    if has_shared(relative) {
+        with_shared
+    } else {
+        with_fixture
     }
 }
 
@@ -41,6 +65,11 @@ pub fn fixture(name: &str) -> PathBuf {
 /// The path of `relative` inside the shared data folder, or `None` after printing why the
 /// calling test is skipped. Panics instead when `KESTREL_REQUIRE_SHARED` is set (CI).
 pub fn shared_data(relative: &str) -> Option<PathBuf> {
+    shared_data_or(relative, skip)
+}
+
+/// [`shared_data`] with `on_skip` told why the test is skipped.
+fn shared_data_or(relative: &str, on_skip: fn(&str)) -> Option<PathBuf> {
     let path = data_dir().join(relative);
     if path.exists() {
         return Some(path);
@@ -51,8 +80,28 @@ pub fn shared_data(relative: &str) -> Option<PathBuf> {
             path.display()
         );
     }
+    on_skip(&format!(
+        "needs {} (the shared data set beside the repository is absent)",
+        path.display()
+    ));
+    None
+}
+
+/// The shared file when present, else `None` after a note: for tests that use the file as one
+/// extra source among others and stay meaningful without it. Panics instead under
+/// `KESTREL_REQUIRE_SHARED`.
+pub fn shared_if_present(relative: &str) -> Option<PathBuf> {
+    let path = data_dir().join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    assert!(
+        !required(),
+        "{} is missing and {REQUIRE_VAR} is set: the shared data set is required here",
+        path.display()
+    );
     eprintln!(
-        "skipped: needs {} (the shared data set beside the repository is absent)",
+        "note: {} is absent; the test runs without it",
         path.display()
     );
     None
@@ -75,6 +124,16 @@ pub fn shared_or_fixture(relative: &str, fixture_name: &str) -> PathBuf {
         path.display()
     );
     fixture(fixture_name)
+}
+
+/// Prints `skipped: WHY` for the calling test, visibly: the test harness does not capture it, so
+/// `cargo test 2>&1 | grep -c 'skipped: '` counts the skips of a run (CI prints them).
+pub fn skip(why: &str) {
+    use std::io::Write;
+    // One write to the process's stderr, past libtest's capture of `eprintln!` (which hides the
+    // output of every test that passes).
+    let line = format!("skipped: {why}\n");
+    let _ = std::io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// Whether `KESTREL_REQUIRE_SHARED` is set to a true value.
@@ -104,7 +163,8 @@ mod tests {
     #[test]
     fn a_missing_file_is_skipped_or_required() {
         let required = std::env::var_os(REQUIRE_VAR).is_some_and(|v| v != "0" && !v.is_empty());
-        let outcome = std::panic::catch_unwind(|| shared_data("no/such/file.epd"));
+        // A skip of its own would count in the run's skips: this one only checks the outcome.
+        let outcome = std::panic::catch_unwind(|| shared_data_or("no/such/file.epd", |_| ()));
         match outcome {
             Ok(found) => {
                 assert!(
@@ -122,6 +182,30 @@ mod tests {
         let games = std::fs::read_to_string(fixture("gm-games-40.pgn")).unwrap();
         assert_eq!(games.matches("[Event ").count(), 40);
         assert!(std::panic::catch_unwind(|| fixture("no-such-fixture")).is_err());
+    }
+
+    #[test]
+    fn a_set_data_folder_replaces_the_one_beside_the_repository() {
+        let empty =
+            std::env::temp_dir().join(format!("kestrel-empty-shared-{}", std::process::id()));
+        std::fs::create_dir_all(&empty).unwrap();
+        let dir = data_dir_from(Some(empty.clone().into_os_string()));
+        assert_eq!(dir, empty);
+        // Nothing of `../shared` leaks through an empty folder.
+        assert!(!dir.join("perft/perftsuite.epd").exists());
+        assert_eq!(
+            data_dir_from(None),
+            repo_root().join("../shared/data"),
+            "unset: the folder beside the repository"
+        );
+        assert_eq!(data_dir_from(Some("".into())), data_dir_from(None));
+        std::fs::remove_dir_all(&empty).unwrap();
+    }
+
+    #[test]
+    fn expectations_follow_the_data_present() {
+        assert!(!has_shared("no/such/file.epd"));
+        assert_eq!(by_data("no/such/file.epd", 50_000, 17_000), 17_000);
     }
 
     #[test]

@@ -67,7 +67,12 @@ pub enum SprtDecision {
 impl Sprt {
     /// Checks the settings (elo0 < elo1, error rates strictly between 0 and 1); pentanomial.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
-        if elo0 >= elo1 || elo0.is_nan() || elo1.is_nan() {
+        if !(elo0.is_finite() && elo1.is_finite()) {
+            return Err(format!(
+                "SPRT needs finite elo0 and elo1 (got {elo0}, {elo1})"
+            ));
+        }
+        if elo0 >= elo1 {
             return Err(format!("SPRT needs elo0 < elo1 (got {elo0}, {elo1})"));
         }
         for (name, v) in [("alpha", alpha), ("beta", beta)] {

@@ -1,6 +1,7 @@
 //! `kestrel bench [DEPTH]`: the fixed bench positions to a fixed depth, fresh hash, one
 //! thread; the last line is `N nodes M nps` (OpenBench convention).
 
+use crate::commands::checked;
 use crate::commands::net_option::{NetArgs, describe};
 use kestrel_search::bench::{self, DEFAULT_BENCH_DEPTH};
 use kestrel_search::{EngineConfig, EngineParams};
@@ -12,7 +13,7 @@ pub struct BenchArgs {
     #[arg(default_value_t = DEFAULT_BENCH_DEPTH, value_parser = clap::value_parser!(i32).range(1..=64))]
     pub depth: i32,
     /// Hash table size in MB.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = checked::hash_mb)]
     pub hash: usize,
     /// Params file: its `[eval]` and `[search]` sections (either or both) replace the defaults.
     #[arg(long)]

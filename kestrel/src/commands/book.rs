@@ -1,6 +1,7 @@
 //! `kestrel book build|probe|eco`: compile text books, build Polyglot books from PGN, list the
 //! book moves of a position, and turn ECO opening lists into a weighted text book.
 
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use kestrel_chess::Board;
@@ -31,14 +32,14 @@ pub enum BookCommand {
 
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// Text book to compile (one line per row: `[ECO "Name" |] [weight |] moves`).
+    /// Text book to compile (one line per row: `[ECO "Name" |] [weight |] moves`) (default: none).
     #[arg(long, conflicts_with = "pgn", required_unless_present = "pgn")]
     pub text: Option<PathBuf>,
-    /// PGN file to build a Polyglot book from.
+    /// PGN file to build a Polyglot book from (default: none).
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Output file (.kbk for --text, Polyglot .bin for --pgn; `--out` is an old spelling).
-    #[arg(long = "output", alias = "out", value_name = "FILE")]
+    #[arg(long = "output", alias = "out", value_name = "FILE", value_parser = checked::writable_file)]
     pub out: PathBuf,
     /// --pgn: use only the first N plies of each game.
     #[arg(long, default_value_t = 24)]
@@ -56,7 +57,7 @@ pub struct ProbeArgs {
     /// Position to probe (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves (UCI) to play from that position first, e.g. "e2e4 e7e5".
+    /// Moves (UCI) to play from that position first, e.g. "e2e4 e7e5" (default: none).
     #[arg(long)]
     pub moves: Option<String>,
 }
@@ -74,7 +75,7 @@ pub struct EcoArgs {
     #[arg(long, default_value_t = 40)]
     pub max_ply: usize,
     /// Output text book (`--out` is an old spelling).
-    #[arg(long = "output", alias = "out", value_name = "FILE")]
+    #[arg(long = "output", alias = "out", value_name = "FILE", value_parser = checked::writable_file)]
     pub out: PathBuf,
 }
 

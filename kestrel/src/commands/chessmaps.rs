@@ -3,6 +3,7 @@
 //! sector killer, both) in nodes and time to a fixed depth.
 
 use super::search_stats::load_suite;
+use crate::commands::checked;
 use anyhow::Context;
 use kestrel_evolve::chessmaps::{
     TrainSettings, evaluate, examples_from_pgn, initial_network, train,
@@ -32,15 +33,18 @@ pub struct TrainArgs {
     #[arg(long, default_value = kestrel_tools::data::DEFAULT_GAMES)]
     pub pgn: PathBuf,
     /// Training positions.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = checked::positive)]
     pub positions: usize,
     /// Test positions (from other games).
-    #[arg(long, default_value_t = 2_000)]
+    #[arg(long, default_value_t = 2_000, value_parser = checked::positive)]
     pub test_positions: usize,
-    #[arg(long, default_value_t = 30)]
+    /// Training passes over the positions.
+    #[arg(long, default_value_t = 30, value_parser = checked::positive)]
     pub epochs: usize,
-    #[arg(long, default_value_t = 0.02)]
+    /// Learning rate of the network's gradient steps.
+    #[arg(long, default_value_t = 0.02, value_parser = checked::positive_f32)]
     pub learning_rate: f32,
+    /// Random seed (weights, shuffles).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Where to write the network (`--out` is an old spelling).
@@ -48,7 +52,8 @@ pub struct TrainArgs {
         long = "output",
         alias = "out",
         value_name = "FILE",
-        default_value = "chessmaps.net"
+        default_value = "chessmaps.net",
+        value_parser = checked::writable_file
     )]
     pub out: PathBuf,
 }
@@ -58,15 +63,17 @@ pub struct BenchArgs {
     /// EPD suite; default: the bench positions.
     #[arg(long)]
     pub epd: Option<PathBuf>,
-    /// Use only the first N positions of the suite.
-    #[arg(long)]
+    /// Use only the first N positions of the suite (default: all).
+    #[arg(long, value_parser = checked::positive)]
     pub limit: Option<usize>,
+    /// Search depth per position.
     #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(i32).range(1..=64))]
     pub depth: i32,
     /// A network file instead of the shipped one.
     #[arg(long)]
     pub network: Option<PathBuf>,
-    #[arg(long, default_value_t = 16)]
+    /// Hash table size per search, in MB (1 to 65536).
+    #[arg(long, default_value_t = 16, value_parser = checked::hash_mb)]
     pub hash: usize,
 }
 

@@ -1,6 +1,7 @@
 //! `kestrel db list|show|export|distances`: the chromosome database (runs and their niche
 //! leaders).
 
+use crate::commands::checked;
 use anyhow::Context;
 use clap::{Args, Subcommand};
 use kestrel_chromodb::{ChromosomeDb, Pick};
@@ -28,8 +29,8 @@ enum DbCommand {
     Export {
         /// An id, `best` or `random[:SEED]` (weighted by fitness).
         chromosome: String,
-        /// The params file to write (`--out` is an old spelling).
-        #[arg(long = "output", alias = "out", value_name = "FILE")]
+        /// The params file to write (`--out` is an old spelling; default: standard output).
+        #[arg(long = "output", alias = "out", value_name = "FILE", value_parser = checked::writable_file)]
         out: Option<PathBuf>,
     },
     /// Phenotypic distances (cp) between piece-square-table chromosomes, and to Kestrel's tables.

@@ -9,6 +9,7 @@ macro_rules! say {
     }};
 }
 
+use crate::commands::checked;
 use crate::commands::net_option::{NetArgs, describe};
 use anyhow::{Context, bail};
 use kestrel_chess::parse_epd_text;
@@ -23,23 +24,25 @@ pub struct EpdArgs {
     /// The EPD file (positions with `bm` and/or `am`), or a built-in suite such as
     /// `builtin:suites/wac-revised.epd`.
     pub file: PathBuf,
-    /// Milliseconds per position (positions are then searched one at a time).
+    /// Milliseconds per position (positions are then searched one at a time) (default: none; one
+    /// of --movetime, --nodes, --depth is needed).
     #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// Nodes per position.
+    /// Nodes per position (default: off).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Depth per position.
+    /// Depth per position (default: off).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
     pub depth: Option<i32>,
     /// Positions searched in parallel under depth/node limits.
-    #[arg(long, alias = "threads", default_value_t = 1)]
+    #[arg(long, alias = "threads", default_value_t = 1, value_parser = checked::positive)]
     pub concurrency: usize,
-    /// Params file (TOML with [eval] and/or [search]) for the engine.
+    /// Params file (TOML with [eval] and/or [search]) for the engine (default: the built-in
+    /// values).
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Hash table size per search, in MB.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = checked::hash_mb)]
     pub hash: usize,
     #[command(flatten)]
     pub net: NetArgs,

@@ -6,6 +6,7 @@
 use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use kestrel_evolve::mentor::positions::{PickRules, PositionSet, extract_from_pgn};
@@ -40,7 +41,8 @@ enum EvolveCommand {
     Moves(Box<super::evolve_moves::MovesArgs>),
     /// Evolve a population seeded by earlier runs' best organisms by round-robin game results.
     Coevolve(Box<super::evolve_coevolve::CoevolveArgs>),
-    /// Phoenix: evolve piece-square tables by multi-niche crowding from games (see docs/evolve-mnc.md).
+    /// Phoenix: evolve piece-square tables by multi-niche crowding from games (see
+    /// docs/evolve-mnc.md).
     Mnc(Box<super::evolve_mnc::MncArgs>),
     /// Evolve named search/evaluation values by play: organisms race game pairs against a
     /// reference (docs/spsa.md, "Game fitness for the GA").
@@ -79,18 +81,18 @@ struct MentorArgs {
     #[arg(long, value_enum, default_value = "compact")]
     set: SetArg,
     /// Training positions drawn (at random) for each generation.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = checked::positive)]
     sample: usize,
-    /// Stop once the best organism's sample error is at most this many centipawns.
-    #[arg(long, value_name = "CP")]
+    /// Stop once the best organism's sample error is at most this many centipawns (default: off).
+    #[arg(long, value_name = "CP", value_parser = checked::non_negative_f64)]
     target_error: Option<f64>,
     #[command(flatten)]
     ga: GaArgs,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json, labels.tsv.
-    #[arg(long, default_value = "evolve-out")]
+    #[arg(long, default_value = "evolve-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     /// Label cache file (default: OUT/labels.tsv).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = checked::writable_file)]
     labels: Option<PathBuf>,
     #[command(flatten)]
     job: JobOptions,
@@ -114,7 +116,7 @@ struct PositionsArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// EPD file to write (`c0 "train"` / `c0 "test"`; `--out` is an old spelling).
-    #[arg(long = "output", alias = "out", value_name = "FILE")]
+    #[arg(long = "output", alias = "out", value_name = "FILE", value_parser = checked::writable_file)]
     out: PathBuf,
 }
 
@@ -276,6 +278,7 @@ const MENTOR_DEFAULTS: GaDefaults = GaDefaults {
 };
 
 fn run_mentor_command(a: MentorArgs) -> anyhow::Result<()> {
+    checked::distinct("--mentor", &a.mentor)?;
     let threads = a.job.start_threads()?;
     let mut mentors: Vec<MentorSpec> = a
         .mentor

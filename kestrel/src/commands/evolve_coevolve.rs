@@ -6,6 +6,7 @@ use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults, GenomeArg};
 use super::job_options::JobOptions;
 use super::run_folder::say;
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_evolve::coevolve::remote::CoevolveRemoteSpec;
@@ -42,23 +43,23 @@ pub struct CoevolveArgs {
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
     /// Openings per pairing and generation (each played with both colours).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = checked::positive)]
     pub openings_per_pair: usize,
     /// Opening pool (EPD or PGN).
     #[arg(long, default_value = kestrel_tools::data::DEFAULT_OPENINGS)]
     pub openings: PathBuf,
     /// How far (share of each value's range) generation 0 may reach beyond the parents' box.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, value_parser = checked::non_negative_f64)]
     pub margin: f64,
     /// Offspring of the last generation (best round-robin score first) that join the parents
     /// in the final playoff.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = checked::positive)]
     pub finalists: usize,
     /// Openings per pairing in the playoff (each played with both colours).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = checked::positive)]
     pub playoff_openings: usize,
     /// Nodes per move in the playoff.
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = 5000, value_parser = checked::positive_u64)]
     pub playoff_nodes: u64,
     /// After the playoff: games of the winner against each other parent (0: none).
     #[arg(long, default_value_t = 0)]
@@ -69,7 +70,7 @@ pub struct CoevolveArgs {
     #[command(flatten)]
     pub ga: GaArgs,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-coevolve-out")]
+    #[arg(long, default_value = "evolve-coevolve-out", value_parser = checked::writable_dir)]
     pub out: PathBuf,
     #[command(flatten)]
     pub job: JobOptions,
@@ -79,6 +80,8 @@ pub struct CoevolveArgs {
 
 /// Runs `kestrel evolve coevolve`.
 pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
+    let parents: Vec<_> = a.parents.iter().map(|p| p.display()).collect();
+    checked::distinct("--parents", &parents)?;
     let threads = a.job.start_threads()?;
     if a.parents.len() < 2 {
         bail!("--parents needs at least two params files");

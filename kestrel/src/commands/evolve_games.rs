@@ -7,6 +7,7 @@ use super::ga_options::{GaArgs, GaDefaults, GenomeArg, print_output_paths};
 use super::game_fitness_args::GameFitnessArgs;
 use super::job_options::JobOptions;
 use super::spsa_input::{TableArg, selection};
+use crate::commands::checked;
 use anyhow::bail;
 use clap::Args;
 use kestrel_evolve::games::{GameFitness, GameFitnessSpec};
@@ -30,7 +31,7 @@ const GAMES_DEFAULTS: GaDefaults = GaDefaults {
 #[derive(Args)]
 pub struct GamesGaArgs {
     /// Which values evolve: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
-    #[arg(long, value_name = "all|compact|falcon|NAMES")]
+    #[arg(long, value_name = "all|compact|falcon|NAMES", value_parser = checked::distinct_list)]
     set: String,
     /// Which tables `--set` looks in.
     #[arg(long, value_enum, default_value = "both")]
@@ -41,15 +42,15 @@ pub struct GamesGaArgs {
     #[command(flatten)]
     games: GameFitnessArgs,
     /// Spread of the first generation's mutants, as a share of each value's range.
-    #[arg(long, default_value_t = 0.02)]
+    #[arg(long, default_value_t = 0.02, value_parser = checked::positive_f64)]
     start_spread: f64,
     /// Hash table per engine, MB.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = checked::hash_mb)]
     hash: usize,
     #[command(flatten)]
     ga: GaArgs,
     /// Output folder: best.toml, centre.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-games-out")]
+    #[arg(long, default_value = "evolve-games-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,

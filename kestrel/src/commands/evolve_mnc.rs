@@ -12,6 +12,7 @@ use super::ga_options::CrossoverArg;
 use super::game_fitness_args::RaceArgs;
 use super::job_options::JobOptions;
 use super::run_folder::say;
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 use kestrel_evolve::games::game_settings;
@@ -60,6 +61,7 @@ enum AlgorithmArg {
 
 #[derive(Args)]
 pub struct MncArgs {
+    /// The GA: `mnc` (multi-niche crowding, Phoenix) or `generational` (plain GA, for comparison).
     #[arg(long, value_enum, default_value = "mnc")]
     algorithm: AlgorithmArg,
     /// How organisms are scored.
@@ -69,51 +71,54 @@ pub struct MncArgs {
     #[arg(long, value_enum, default_value = "random")]
     init: InitArg,
     /// Organisms in the population.
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = checked::positive)]
     population: usize,
     /// Children bred per generation (MNC: inserted one at a time).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = checked::positive)]
     offspring: usize,
     /// C_s: candidates among which a parent's mate is the most similar.
-    #[arg(long = "cs", default_value_t = 3)]
+    #[arg(long = "cs", default_value_t = 3, value_parser = checked::positive)]
     selection_crowd: usize,
     /// C_f: crowding factor groups in the replacement.
-    #[arg(long = "cf", default_value_t = 3)]
+    #[arg(long = "cf", default_value_t = 3, value_parser = checked::positive)]
     replacement_groups: usize,
     /// s: individuals per crowding factor group.
-    #[arg(long = "group-size", short = 's', default_value_t = 3)]
+    #[arg(long = "group-size", short = 's', default_value_t = 3, value_parser = checked::positive)]
     group_size: usize,
+    /// Crossover of two tables: per-gene `uniform` or `blend` (--blend-alpha).
     #[arg(long, value_enum, default_value = "uniform")]
     crossover: CrossoverArg,
     /// Alpha of blend crossover.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = checked::non_negative_f64)]
     blend_alpha: f64,
-    #[arg(long, default_value_t = 0.9)]
+    /// Crossover probability per pair of parents.
+    #[arg(long, default_value_t = 0.9, value_parser = checked::probability)]
     crossover_rate: f64,
     /// Per-gene mutation probability.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, value_parser = checked::probability)]
     mutation_rate: f64,
     /// Gaussian mutation step as a fraction of the value range (255).
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, value_parser = checked::positive_f64)]
     sigma: f64,
     /// Niche radius: mean |difference| of table values in centipawns.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, default_value_t = 30.0, value_parser = checked::positive_f64)]
     niche_radius: f64,
     /// Initial genes uniform in [-R, R] cp instead of the whole table range (MNC only).
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", value_parser = checked::positive_f64)]
     init_range: Option<f64>,
     /// Stop after this many generations.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = checked::positive_u64)]
     generations: u64,
     /// Stop when the best organism is the same for this many generations (0: never).
     #[arg(long, default_value_t = 10)]
     best_unchanged: u64,
     /// Stop when the best changes less than this percent of the value range ...
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = checked::non_negative_f64)]
     small_change_percent: f64,
     /// ... for this many generations in a row (0: never).
     #[arg(long, default_value_t = 20)]
     small_change_generations: u64,
+    /// Random seed (first population, selection, mutations, openings).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Opening book for the fitness games (EPD or PGN, optionally gzipped).
@@ -121,7 +126,7 @@ pub struct MncArgs {
     openings: PathBuf,
     /// Tournament: random pairings per generation, each pair an opening with both colours
     /// [default: 2]. --fitness games: the race's rounds [default: 3].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     rounds: Option<usize>,
     /// Nodes per move in the fitness games.
     #[arg(long, default_value_t = 2000, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..))]
@@ -130,12 +135,13 @@ pub struct MncArgs {
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..))]
     depth: Option<i32>,
     /// Full moves after which a game is drawn.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = checked::positive)]
     max_moves: usize,
     /// Resign when both engines see this many centipawns for `--resign-moves` moves each.
     #[arg(long, default_value_t = 1500)]
     resign_cp: i32,
-    #[arg(long, default_value_t = 4)]
+    /// Moves each that both engines must see `--resign-cp` before a resignation.
+    #[arg(long, default_value_t = 4, value_parser = checked::positive)]
     resign_moves: usize,
     #[command(flatten)]
     race: RaceArgs,
@@ -144,14 +150,14 @@ pub struct MncArgs {
     #[arg(long, value_name = "N")]
     verify_pairs: Option<usize>,
     /// Output folder: best.toml, niche-K.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-mnc-out")]
+    #[arg(long, default_value = "evolve-mnc-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     /// Chromosome database the final niche leaders are added to.
-    #[arg(long, default_value = "chromosomes.sqlite")]
+    #[arg(long, default_value = "chromosomes.sqlite", value_parser = checked::writable_file)]
     db: PathBuf,
     /// Instead of evolving: play this many fitness games between random organisms on one
-    /// thread and on all threads, and print games per second.
-    #[arg(long, value_name = "N")]
+    /// thread and on all threads, and print games per second (default: off).
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     bench_games: Option<usize>,
     /// Instead of evolving: write OUT/kestrel-tables.toml and OUT/random-tables.toml.
     #[arg(long)]

@@ -6,6 +6,7 @@ use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::job_options::JobOptions;
 use super::run_folder::{RunFolder, say};
+use crate::commands::checked;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_evolve::mentor::positions::PickRules;
@@ -42,12 +43,13 @@ pub struct MovesArgs {
     )]
     pub pgn: PathBuf,
     /// Games to use (chosen at random over the file), split by game into train and test halves.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = checked::positive)]
     pub games: usize,
     /// Positions taken per game (spread over the game).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = checked::positive)]
     pub per_game: usize,
-    /// Only positions where this player is to move (case-insensitive part of the name).
+    /// Only positions where this player is to move (case-insensitive part of the name) (default:
+    /// every player).
     #[arg(long, value_name = "NAME")]
     pub player: Option<String>,
     /// Opening plies never picked.
@@ -70,7 +72,7 @@ pub struct MovesArgs {
     #[arg(long, default_value_t = 0)]
     pub sample: usize,
     /// Recognition experiment: evolve one organism per player (comma-separated names), then
-    /// attribute each held-out game to the organism agreeing best with its moves.
+    /// attribute each held-out game to the organism agreeing best with its moves (default: off).
     #[arg(
         long,
         value_delimiter = ',',
@@ -78,7 +80,7 @@ pub struct MovesArgs {
         conflicts_with = "player"
     )]
     pub recognise: Vec<String>,
-    /// Print the players with the most games in the PGN (this many) and stop.
+    /// Print the players with the most games in the PGN (this many) and stop (default: off).
     #[arg(long, value_name = "N")]
     pub list_players: Option<usize>,
     /// Seed of the random reference organism.
@@ -87,7 +89,7 @@ pub struct MovesArgs {
     #[command(flatten)]
     pub ga: GaArgs,
     /// Output folder: best.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-moves-out")]
+    #[arg(long, default_value = "evolve-moves-out", value_parser = checked::writable_dir)]
     pub out: PathBuf,
     #[command(flatten)]
     pub job: JobOptions,
@@ -158,6 +160,7 @@ fn line(folder: &mut RunFolder, name: &str, a: Agreement, note: &str) {
 
 /// Runs `kestrel evolve moves`.
 pub fn run(a: MovesArgs) -> anyhow::Result<()> {
+    checked::distinct("--recognise", &a.recognise)?;
     a.job.start_threads()?;
     if let Some(n) = a.list_players {
         let counts = player_counts(&a.pgn).map_err(anyhow::Error::msg)?;

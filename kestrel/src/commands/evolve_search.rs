@@ -8,6 +8,7 @@ use super::executor_options::ExecutorOptions;
 use super::ga_options::{GaArgs, GaDefaults};
 use super::game_fitness_args::GameFitnessArgs;
 use super::job_options::JobOptions;
+use crate::commands::checked;
 use anyhow::bail;
 use clap::Args;
 use kestrel_evolve::search::data::{SuiteChoice, set_names, train_and_test, validation_split};
@@ -60,14 +61,14 @@ pub struct SearchGaArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "train")]
     test: Vec<PathBuf>,
     /// Share of a --suite held out for testing.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = checked::share_below_one)]
     test_fraction: f64,
     /// Share of the training positions set aside for validation: each generation's best is
     /// scored on them and the run returns the one that does best there (0: the last best).
     #[arg(long, default_value_t = 0.0)]
     validation_fraction: f64,
-    /// Use at most this many training positions (the first ones after the split).
-    #[arg(long, value_name = "N")]
+    /// Use at most this many training positions (the first ones after the split) (default: all).
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     train_size: Option<usize>,
     /// Which parameters evolve: `falcon` (18, 70 bits), `all` (SEARCH_TABLE) or NAME,NAME,...
     #[arg(long, default_value = "falcon")]
@@ -80,7 +81,7 @@ pub struct SearchGaArgs {
     penalty: Option<u64>,
     /// Hash table per search, MB (cleared before every position; per engine with --fitness
     /// games).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, value_parser = checked::hash_mb)]
     hash: usize,
     /// Put the default values in the first generation (the rest random).
     #[arg(long)]
@@ -98,7 +99,7 @@ pub struct SearchGaArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "compare")]
     simplify: Option<String>,
     /// Share by which --simplify may let the training cost rise above the evolved set's.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = checked::non_negative_f64)]
     simplify_tolerance: f64,
     /// Seed of the train/test shuffle of --suite [default: --seed], so GA runs with other seeds
     /// can be held out on the same half.
@@ -107,7 +108,7 @@ pub struct SearchGaArgs {
     #[command(flatten)]
     ga: GaArgs,
     /// Output folder: best.toml, random.toml, log.csv, evolution.svg, checkpoint.json, memo.json.
-    #[arg(long, default_value = "evolve-search-out")]
+    #[arg(long, default_value = "evolve-search-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,

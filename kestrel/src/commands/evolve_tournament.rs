@@ -4,6 +4,7 @@
 use super::executor_options::ExecutorOptions;
 use super::job_options::JobOptions;
 use super::run_folder::say;
+use crate::commands::checked;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_evolve::tournament::{
@@ -34,25 +35,27 @@ enum ParamsArg {
 /// Options of `kestrel evolve tournament`.
 #[derive(Args)]
 pub struct TournamentArgs {
+    /// Which organisms survive a generation: `preservation` keeps the best half as it is,
+    /// `mutation` mutates all but the best.
     #[arg(long, value_enum, default_value = "preservation")]
     variant: VariantArg,
     /// Organisms per round robin; the best half survives.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = checked::positive)]
     population: usize,
     /// Generations (one round robin each; `--iterations` is the teaching page's name).
-    #[arg(long, alias = "iterations", default_value_t = 10)]
+    #[arg(long, alias = "iterations", default_value_t = 10, value_parser = checked::positive_u64)]
     generations: u64,
     /// Genes are integers 0..=MAX.
     #[arg(long, default_value_t = 5, value_name = "MAX")]
     gene_max: i32,
     /// Per-gene probability of a ±1 step when mutating.
-    #[arg(long, default_value_t = 0.2)]
+    #[arg(long, default_value_t = 0.2, value_parser = checked::probability)]
     mutation_rate: f64,
     /// Search depth in plies (quiescence follows).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(i32).range(1..))]
     depth: i32,
     /// Full moves before a game is cut and judged by both sides' evaluations.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = 50, value_parser = checked::positive)]
     max_moves: usize,
     /// At the cut, a side wins only if both evaluations see it ahead by more than CP.
     #[arg(long, default_value_t = 0, value_name = "CP")]
@@ -61,14 +64,15 @@ pub struct TournamentArgs {
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Opening positions to draw from.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = checked::positive)]
     opening_count: usize,
+    /// Random seed (organisms, openings, mutations).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Output folder: best.toml, random.toml, log.csv, evolution.svg, checkpoint.json.
-    #[arg(long, default_value = "evolve-tournament-out")]
+    #[arg(long, default_value = "evolve-tournament-out", value_parser = checked::writable_dir)]
     out: PathBuf,
-    /// Print a teaching-engine params file and exit.
+    /// Print a teaching-engine params file and exit (default: off).
     #[arg(long, value_enum, value_name = "WHICH")]
     print_params: Option<ParamsArg>,
     /// Benchmark: one round robin of random organisms on 1 thread and on all; games/s.

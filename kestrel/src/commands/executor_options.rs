@@ -1,5 +1,6 @@
 //! `--executor` and the Ray options every GA command shares (docs/cluster.md).
 
+use crate::commands::checked;
 use clap::Args;
 use kestrel_ga::cluster::{BlobStore, ExecutorChoice, FitnessExecutor, RayOptions, TaggedSpec};
 use std::time::Duration;
@@ -11,19 +12,19 @@ pub struct ExecutorOptions {
     #[arg(long, default_value = "inprocess")]
     pub executor: String,
     /// Ray actors, each with one `kestrel worker` (default: the cluster's CPUs).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     pub ray_workers: Option<usize>,
     /// Retries of a job whose worker process or node dies.
     #[arg(long, default_value_t = 3)]
     pub max_retries: u32,
     /// Seconds Ray may take to start or connect.
-    #[arg(long, default_value_t = 180)]
+    #[arg(long, default_value_t = 180, value_parser = checked::positive_u64)]
     pub ray_timeout: u64,
     /// Genomes per Ray job (default: two jobs per worker per generation).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     pub job_genomes: Option<usize>,
     /// Games (or pairings) per Ray job of a game fitness (default: two jobs per worker).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     pub job_tasks: Option<usize>,
 }
 

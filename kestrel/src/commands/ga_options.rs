@@ -2,6 +2,7 @@
 //! termination, seed), with per-GA defaults: each GA passes its own [`GaDefaults`] (the paper it
 //! reproduces), and a flag given on the command line always wins.
 
+use crate::commands::checked;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_evolve::mentor::organism::GenomeKind;
@@ -70,44 +71,44 @@ pub struct GaArgs {
     #[arg(long, value_enum, default_value = "binary")]
     pub coding: CodingArg,
     /// Organisms per generation [default: the GA's paper].
-    #[arg(long)]
+    #[arg(long, value_parser = checked::positive)]
     pub population: Option<usize>,
     /// Generations to evolve [default: the GA's paper].
-    #[arg(long)]
+    #[arg(long, value_parser = checked::positive_u64)]
     pub generations: Option<u64>,
     /// Probability that two selected parents are recombined (otherwise copied)
     /// [default: the paper's for bits, 0.9 real].
-    #[arg(long)]
+    #[arg(long, value_parser = checked::probability)]
     pub crossover_rate: Option<f64>,
     /// Single-point, uniform or blend (BLX-alpha, real genomes) crossover
     /// [default: single for bits, uniform for real].
     #[arg(long, value_enum)]
     pub crossover: Option<CrossoverArg>,
     /// Blend crossover's alpha: how far beyond the parents' interval a child gene may fall.
-    #[arg(long, default_value_t = REAL_ALPHA)]
+    #[arg(long, default_value_t = REAL_ALPHA, value_parser = checked::non_negative_f64)]
     pub blend_alpha: f64,
     /// Per-gene mutation probability [default: the paper's for bits, 0.05 real].
-    #[arg(long)]
+    #[arg(long, value_parser = checked::probability)]
     pub mutation_rate: Option<f64>,
     /// Real genomes: Gaussian mutation step in the first generation, as a fraction of each
     /// gene's range; it shrinks geometrically to --step-end in the last generation.
-    #[arg(long, default_value_t = REAL_STEP_START)]
+    #[arg(long, default_value_t = REAL_STEP_START, value_parser = checked::positive_f64)]
     pub step: f64,
     /// Real genomes: mutation step in the last generation.
-    #[arg(long, default_value_t = REAL_STEP_END)]
+    #[arg(long, default_value_t = REAL_STEP_END, value_parser = checked::positive_f64)]
     pub step_end: f64,
     /// Parent selection: fitness-proportional (roulette) or tournament
     /// [default: roulette for bits, tournament for real].
     #[arg(long, value_enum)]
     pub selection: Option<SelectionArg>,
     /// Organisms per tournament with --selection tournament.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = 3, value_parser = checked::positive)]
     pub tournament_size: usize,
     /// Best organisms copied unchanged into the next generation.
     #[arg(long, default_value_t = 1)]
     pub elitism: usize,
-    /// Stop after this many generations without a better best organism.
-    #[arg(long, value_name = "N")]
+    /// Stop after this many generations without a better best organism (default: off).
+    #[arg(long, value_name = "N", value_parser = checked::positive_u64)]
     pub stall: Option<u64>,
     /// Seed of every random choice (sample, population, breeding).
     #[arg(long, default_value_t = 1)]

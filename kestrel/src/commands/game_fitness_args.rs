@@ -6,6 +6,7 @@
 //! applied here.
 
 use super::game_limit::GameLimitArgs;
+use crate::commands::checked;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_evolve::games::{GamePlay, Opponents, RaceSettings, game_settings};
@@ -41,10 +42,10 @@ pub struct RaceArgs {
     pub reference: Option<PathBuf>,
     /// Pairs every organism plays in the race's first round, and against other members with
     /// --opponents population|both (rounded up to even) [default: 4].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     pub first_pairs: Option<usize>,
     /// Share of the race's survivors kept each round [default: 0.5].
-    #[arg(long)]
+    #[arg(long, value_parser = checked::probability)]
     pub keep: Option<f64>,
     /// Whom organisms play: the reference (raced), each other (pairings drawn from the seed,
     /// fitness = Elo fitted from the games), or both [default: reference].
@@ -124,10 +125,10 @@ pub struct GameFitnessArgs {
     #[command(flatten)]
     pub limit: GameLimitArgs,
     /// Race rounds (each keeps --keep of the survivors and doubles their pairs) [default: 3].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     pub rounds: Option<usize>,
     /// Games end as draws after this many moves [default: 200].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     pub max_moves: Option<usize>,
     #[command(flatten)]
     pub race: RaceArgs,

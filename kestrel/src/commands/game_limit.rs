@@ -1,6 +1,7 @@
 //! The per-move limit of the game tuners (`tune spsa`, `evolve games`): fixed nodes, fixed
 //! depth, a clock, or a clock counted in nodes.
 
+use crate::commands::checked;
 use clap::Args;
 use kestrel_tools::Limit;
 
@@ -10,14 +11,14 @@ pub struct GameLimitArgs {
     /// Fixed nodes per move (the default, 5000, when no limit is given).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Fixed depth per move.
+    /// Fixed depth per move (default: off).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
     pub depth: Option<i32>,
     /// Clock `BASE+INC` in seconds (not reproducible unless counted in nodes: --nodestime).
-    #[arg(long, group = "limit", value_name = "BASE+INC")]
+    #[arg(long, group = "limit", value_name = "BASE+INC", value_parser = checked::time_control)]
     pub tc: Option<String>,
     /// Count the --tc clock in nodes, this many per millisecond (Stockfish's `nodestime`):
-    /// the engines manage their time as at a clock, and every game repeats exactly.
+    /// the engines manage their time as at a clock, and every game repeats exactly (default: off).
     #[arg(long, requires = "tc", value_name = "NODES_PER_MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodestime: Option<u64>,
 }

@@ -1,6 +1,7 @@
 //! Options every long, resumable job shares (`kestrel evolve mentor`, `kestrel tune`).
 
 use super::run_folder::{Reuse, RunFolder};
+use crate::commands::checked;
 use clap::Args;
 
 #[derive(Args, Debug, Clone)]
@@ -13,7 +14,7 @@ pub struct JobOptions {
     #[arg(long)]
     pub overwrite: bool,
     /// Worker threads (default: all cores); also the number of UCI mentor processes.
-    #[arg(long)]
+    #[arg(long, value_parser = checked::positive)]
     pub threads: Option<usize>,
     /// No progress output.
     #[arg(long)]

@@ -11,6 +11,7 @@ macro_rules! say {
     }};
 }
 
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use kestrel_tools::adjudication::{
     Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule,
@@ -43,16 +44,16 @@ pub struct MatchArgs {
     /// Engine B (same forms as engine A).
     #[arg(short = 'b', long = "engine-b", default_value = "builtin")]
     pub engine_b: String,
-    /// UCI option for engine A, `NAME=VALUE` (repeatable).
+    /// UCI option for engine A, `NAME=VALUE` (repeatable) (default: none).
     #[arg(long = "option-a", value_name = "NAME=VALUE")]
     pub option_a: Vec<String>,
-    /// UCI option for engine B, `NAME=VALUE` (repeatable).
+    /// UCI option for engine B, `NAME=VALUE` (repeatable) (default: none).
     #[arg(long = "option-b", value_name = "NAME=VALUE")]
     pub option_b: Vec<String>,
     /// Round robin among these engines (instead of A against B); `--games` per pairing.
     #[arg(long, num_args = 2.., value_name = "ENGINE", conflicts_with = "gauntlet")]
     pub round_robin: Vec<String>,
-    /// Gauntlet: the first engine plays each of the others; `--games` per pairing.
+    /// Gauntlet: the first engine plays each of the others; `--games` per pairing (default: off).
     #[arg(long, num_args = 2.., value_name = "ENGINE")]
     pub gauntlet: Vec<String>,
     /// Opening book: EPD/FEN or PGN, optionally gzipped (default: the start position).
@@ -62,46 +63,50 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Games to play (per pairing); each opening is played with both colours.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = checked::positive)]
     pub games: usize,
     /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = checked::positive)]
     pub concurrency: usize,
-    /// Fixed depth per move (depth 5 when no limit is given).
+    /// Fixed depth per move (depth 5 when no limit is given) (default: off).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(i32).range(1..))]
     pub depth: Option<i32>,
-    /// Fixed nodes per move.
+    /// Fixed nodes per move (default: off).
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Clock: base seconds + increment, e.g. `10+0.1`.
-    #[arg(long, group = "limit", value_name = "BASE+INC")]
+    /// Clock: base seconds + increment, e.g. `10+0.1` (default: off).
+    #[arg(long, group = "limit", value_name = "BASE+INC", value_parser = checked::time_control)]
     pub tc: Option<String>,
     /// Count the --tc clock in nodes, this many per millisecond (Stockfish's `nodestime`):
-    /// built-in engines only; games then repeat exactly, whatever the machine's load.
+    /// built-in engines only; games then repeat exactly, whatever the machine's load (default:
+    /// off).
     #[arg(long, requires = "tc", value_name = "NODES_PER_MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub nodestime: Option<u64>,
-    /// Fixed time per move in milliseconds.
+    /// Fixed time per move in milliseconds (default: off).
     #[arg(long, group = "limit", value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
-    /// Write every game to this PGN file.
-    #[arg(long)]
+    /// Write every game to this PGN file (default: none).
+    #[arg(long, value_parser = checked::writable_file)]
     pub pgn_out: Option<PathBuf>,
-    /// Stop early by SPRT: `elo0,elo1[,alpha,beta]` (A against B; alpha = beta = 0.05).
-    #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
+    /// Stop early by SPRT: `elo0,elo1[,alpha,beta]` (A against B; alpha = beta = 0.05) (default:
+    /// off).
+    #[arg(long, value_name = "ELO0,ELO1[,A,B]", value_parser = checked::sprt)]
     pub sprt: Option<String>,
     /// SPRT model: `pentanomial` (game pairs, logistic Elo bounds, decided at pair ends),
     /// `normalized` (game pairs, bounds in normalised Elo: fastchess's default) or
     /// `trinomial` (single games).
     #[arg(long, default_value = "pentanomial", value_name = "MODEL")]
     pub sprt_model: String,
-    /// Resign adjudication: both engines' scores beyond CP for MOVES moves each.
+    /// Resign adjudication: both engines' scores beyond CP for MOVES moves each (default: off).
     #[arg(long, value_name = "CP,MOVES")]
     pub resign: Option<String>,
-    /// Draw adjudication: from move MOVE, both scores within ±CP for MOVES moves each.
+    /// Draw adjudication: from move MOVE, both scores within ±CP for MOVES moves each (default:
+    /// off).
     #[arg(long, value_name = "MOVE,CP,MOVES")]
     pub draw: Option<String>,
-    /// End games after this many moves (a draw unless --move-limit-eval is given).
-    #[arg(long)]
+    /// End games after this many moves (a draw unless --move-limit-eval is given; default: no
+    /// limit).
+    #[arg(long, value_parser = checked::positive)]
     pub max_moves: Option<usize>,
     /// At the move limit, each side scores the final position with its own evaluation; the
     /// side both see ahead by more than this margin (centipawns) wins, else a draw.
@@ -109,17 +114,17 @@ pub struct MatchArgs {
     pub move_limit_eval: Option<i32>,
     /// Seconds to wait for a UCI engine's move under depth/node limits before it counts as
     /// hung.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = checked::positive_f64)]
     pub uci_timeout: f64,
     /// Clock overrun (milliseconds) tolerated before a time forfeit under --tc/--movetime.
     #[arg(long, default_value_t = 100, value_name = "MS")]
     pub time_margin: u64,
     /// Hash table per built-in engine, MB (UCI engines: use --option-a Hash=N).
-    #[arg(long, default_value_t = 16, value_name = "MB")]
+    #[arg(long, default_value_t = 16, value_name = "MB", value_parser = checked::hash_mb)]
     pub hash: usize,
     /// Journal of finished games: created when absent, resumed when present (same settings
-    /// required), so that a stopped match continues where it stopped.
-    #[arg(long, value_name = "FILE")]
+    /// required), so that a stopped match continues where it stopped (default: none).
+    #[arg(long, value_name = "FILE", value_parser = checked::writable_file)]
     pub checkpoint: Option<PathBuf>,
     /// Print one line per finished game.
     #[arg(short, long)]

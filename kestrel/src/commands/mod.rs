@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod checked;
 pub mod chessmaps;
 pub mod db;
 pub mod epd;

@@ -16,10 +16,11 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long, conflicts_with = "suite")]
     pub divide: bool,
-    /// EPD perft suite (`FEN ;D1 20 ;D2 400 ...`): check every expected count.
+    /// EPD perft suite (`FEN ;D1 20 ;D2 400 ...`): check every expected count (default: none:
+    /// perft of DEPTH).
     #[arg(long, value_name = "FILE")]
     pub suite: Option<PathBuf>,
-    /// With --suite: skip expected counts deeper than this.
+    /// With --suite: skip expected counts deeper than this (default: every depth).
     #[arg(long, value_name = "N", requires = "suite")]
     pub max_depth: Option<u32>,
 }

@@ -1,6 +1,7 @@
 //! `kestrel search-stats`: ablation table of the search heuristics (nodes with each one
 //! switched off in turn, against the full search, at a fixed depth).
 
+use crate::commands::checked;
 use anyhow::Context;
 use kestrel_chess::read_epd_file;
 use kestrel_search::ablation::{AblationRow, SuiteItem, ablation, bench_suite};
@@ -15,11 +16,12 @@ pub struct SearchStatsArgs {
     /// EPD suite (positions with bm/am also get a solved count); default: the bench positions.
     #[arg(long)]
     pub epd: Option<PathBuf>,
-    /// Params file (`[eval]` and/or `[search]`) used as the full search.
+    /// Params file (`[eval]` and/or `[search]`) used as the full search (default: the built-in
+    /// values).
     #[arg(long)]
     pub params: Option<PathBuf>,
     /// Hash table size in MB.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = checked::hash_mb)]
     pub hash: usize,
 }
 

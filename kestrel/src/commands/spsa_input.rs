@@ -3,6 +3,7 @@
 //! UCI option (`setoption name PST_KNIGHT_EG_12 value 5`) and a params-file key, so the tuner's
 //! results go straight back into the engine (docs/params.md).
 
+use crate::commands::checked;
 use clap::{Args, ValueEnum};
 use kestrel_eval::COMPACT_SET;
 use kestrel_params::{ParamValues, SpsaLine, render_openbench, spsa_lines};
@@ -43,7 +44,7 @@ pub struct SpsaInputArgs {
     #[arg(long, default_value = "all", value_name = "all|compact|falcon|NAMES")]
     set: String,
     /// OpenBench's r_end (learning rate at the end of the run).
-    #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END)]
+    #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END, value_parser = checked::positive_f64)]
     r_end: f64,
 }
 

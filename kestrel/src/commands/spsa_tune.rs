@@ -7,6 +7,7 @@ use super::executor_options::ExecutorOptions;
 use super::job_options::JobOptions;
 use super::run_folder::{RunFolder, say};
 use super::spsa_input::{TableArg, selection};
+use crate::commands::checked;
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_evolve::spsa::chess::{GamePairs, TunedElement, spsa_params};
@@ -26,13 +27,15 @@ use std::path::{Path, PathBuf};
 #[derive(Args)]
 pub struct SpsaArgs {
     /// Output folder: spsa.csv, spsa.svg, final.toml, checkpoint.json, summary.txt.
-    #[arg(long, default_value = "spsa-out")]
+    #[arg(long, default_value = "spsa-out", value_parser = checked::writable_dir)]
     out: PathBuf,
-    /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
+    /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`) (default:
+    /// none: --input).
     #[arg(
         long,
         value_name = "all|compact|falcon|NAMES",
-        conflicts_with = "input"
+        conflicts_with = "input",
+        value_parser = checked::distinct_list
     )]
     set: Option<String>,
     /// Which tables `--set` looks in.
@@ -49,7 +52,7 @@ pub struct SpsaArgs {
     #[arg(long, default_value_t = 200)]
     iterations: u64,
     /// Game pairs per iteration (one opening each, colours reversed).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = checked::positive)]
     pairs: usize,
     /// Iterations drawn from the same θ and played side by side, their updates then applied
     /// in order. 1 is classic SPSA; more keep the cores busy (every iteration waits for its
@@ -57,10 +60,10 @@ pub struct SpsaArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     batch: u64,
     /// With --set: OpenBench's r_end (learning rate at the end of the run).
-    #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END)]
+    #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END, value_parser = checked::positive_f64)]
     r_end: f64,
     /// With --set: c_end = this × the declared step.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = checked::positive_f64)]
     c_end_scale: f64,
     #[command(flatten)]
     limit: super::game_limit::GameLimitArgs,
@@ -70,29 +73,30 @@ pub struct SpsaArgs {
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// Games end as draws after this many moves.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = checked::positive)]
     max_moves: usize,
     /// Hash table per engine, MB.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = checked::hash_mb)]
     hash: usize,
     /// Seed of the perturbations, roundings and opening picks.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Write the checkpoint, CSV and chart every N iterations.
-    #[arg(long, default_value_t = 10, value_name = "N")]
+    #[arg(long, default_value_t = 10, value_name = "N", value_parser = checked::positive_u64)]
     checkpoint_every: u64,
     /// Verification gate: after the run, the tuned params play the start params in this SPRT
-    /// (`elo0,elo1[,alpha,beta]`, pentanomial) at --verify-tc; only H1 counts as better.
-    #[arg(long, value_name = "ELO0,ELO1[,A,B]")]
+    /// (`elo0,elo1[,alpha,beta]`, pentanomial) at --verify-tc; only H1 counts as better (default:
+    /// off).
+    #[arg(long, value_name = "ELO0,ELO1[,A,B]", value_parser = checked::sprt)]
     verify_sprt: Option<String>,
     /// The verification clock `BASE+INC` in seconds [default: the tuning limit].
     #[arg(long, value_name = "BASE+INC", requires = "verify_sprt")]
     verify_tc: Option<String>,
     /// Most games the verification plays.
-    #[arg(long, default_value_t = 2000, requires = "verify_sprt")]
+    #[arg(long, default_value_t = 2000, requires = "verify_sprt", value_parser = checked::positive)]
     verify_games: usize,
-    /// Write the tuned params to FILE only if the verification accepts H1.
-    #[arg(long, value_name = "FILE", requires = "verify_sprt")]
+    /// Write the tuned params to FILE only if the verification accepts H1 (default: none).
+    #[arg(long, value_name = "FILE", requires = "verify_sprt", value_parser = checked::writable_file)]
     adopt: Option<PathBuf>,
     #[command(flatten)]
     job: JobOptions,

@@ -3,6 +3,7 @@
 
 use super::job_options::JobOptions;
 use super::run_folder::{RunFolder, say};
+use crate::commands::checked;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use kestrel_eval::EVAL_TABLE;
@@ -35,20 +36,21 @@ pub struct TuneArgs {
     /// built-in grandmaster games (`builtin:games-gm2600.pgn.gz`).
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-    /// Or an EPD file (results from a `c9`/`result` operation; `c0 "train"/"test"` honoured).
+    /// Or an EPD file (results from a `c9`/`result` operation; `c0 "train"/"test"` honoured)
+    /// (default: none: --pgn).
     #[arg(long, value_name = "FILE", conflicts_with = "pgn")]
     positions: Option<PathBuf>,
     /// With --pgn: positions per game, spread over the game.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = checked::positive)]
     per_game: usize,
-    /// With --pgn: read only the first N games.
-    #[arg(long, value_name = "N")]
+    /// With --pgn: read only the first N games (default: all).
+    #[arg(long, value_name = "N", value_parser = checked::positive)]
     games: Option<usize>,
     /// With --pgn: opening plies never picked.
     #[arg(long, default_value_t = 16)]
     skip_plies: usize,
     /// Share of games held out for the test loss.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.1, value_parser = checked::share_below_one)]
     test_fraction: f64,
     /// `none` (game results only), `builtin`, or `uci:COMMAND` (e.g. uci:/usr/games/stockfish).
     #[arg(long, default_value = "none")]
@@ -57,13 +59,13 @@ pub struct TuneArgs {
     #[arg(long = "mentor-depth", alias = "depth", default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..))]
     depth: i32,
     /// Label cache file (default: OUT/labels.tsv); labels are computed once per FEN and mentor.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = checked::writable_file)]
     labels: Option<PathBuf>,
     /// Target = λ·σ(mentor) + (1−λ)·result (default: 1 with a mentor, 0 without).
-    #[arg(long)]
+    #[arg(long, value_parser = checked::probability)]
     lambda: Option<f64>,
     /// The sigmoid's scale K (default: fitted to the game results of the starting values).
-    #[arg(long)]
+    #[arg(long, value_parser = checked::positive_f64)]
     k: Option<f64>,
     /// The K of the mentor's scores in the targets: `fit` (the mentor's scores fitted to the
     /// game results, so the evaluation keeps its own centipawn scale; `same` without results),
@@ -76,18 +78,19 @@ pub struct TuneArgs {
     /// Which values move: every evaluation value, or the paper's 35.
     #[arg(long, value_enum, default_value = "full")]
     set: SetArg,
-    /// Terms kept at their starting values, comma-separated (e.g. PAWN_VALUE,KNIGHT_VALUE).
+    /// Terms kept at their starting values, comma-separated (e.g. PAWN_VALUE,KNIGHT_VALUE)
+    /// (default: none).
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     freeze: Vec<String>,
     /// Full-batch Adam steps.
     #[arg(long, default_value_t = 500)]
     epochs: u64,
     /// Adam's learning rate (centipawns per step, roughly).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = checked::positive_f64)]
     lr: f64,
     /// L2 penalty weight on Σ (value − start)², holding values the data says little about
     /// near their start (0: none).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = checked::non_negative_f64)]
     l2: f64,
     /// A progress line every N epochs (0: none).
     #[arg(long, default_value_t = 10, value_name = "N")]
@@ -99,13 +102,14 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Output folder: tuned.toml, log.csv, checkpoint.json, labels.tsv.
-    #[arg(long, default_value = "tune-out")]
+    #[arg(long, default_value = "tune-out", value_parser = checked::writable_dir)]
     out: PathBuf,
     #[command(flatten)]
     job: JobOptions,
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
+    checked::distinct("--freeze", &a.freeze)?;
     match a.action {
         Some(TuneAction::SpsaInput(spsa)) => return super::spsa_input::run(spsa),
         Some(TuneAction::Spsa(spsa)) => return super::spsa_tune::run(*spsa),

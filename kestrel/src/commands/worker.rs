@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 pub struct WorkerArgs {
-    /// This node's blob cache (content-addressed positions, labels, suites).
+    /// This node's blob cache (content-addressed positions, labels, suites) (default:
+    /// $TMPDIR/kestrel-blobs).
     #[arg(long, value_name = "DIR")]
     cache: Option<PathBuf>,
     /// Threads for scoring one job.

@@ -41,7 +41,7 @@ pub fn epd_positions(name: &str) -> Vec<Board> {
     let path = if name == "bk.epd" {
         kestrel_testdata::fixture(name)
     } else {
-        match kestrel_testdata::shared_data(&format!("epd/{name}")) {
+        match kestrel_testdata::shared_if_present(&format!("epd/{name}")) {
             Some(path) => path,
             None => return Vec::new(),
         }
