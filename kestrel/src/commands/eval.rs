@@ -165,7 +165,7 @@ mod tests {
             hidden: 1,
             ft_weights: vec![0; kestrel_nnue::INPUTS],
             ft_bias: vec![255],
-            out_weights: vec![64, 0],
+            out_weights: vec![kestrel_nnue::QB as i16, 0],
             out_bias: 0,
         };
         let eval = kestrel_nnue::NetEval::with_detected_kernel(&net, "one.knet").unwrap();

@@ -21,7 +21,7 @@ pub struct NnueLabelArgs {
     /// Search depth per position.
     #[arg(long, default_value_t = 8, conflicts_with = "nodes", value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
-    /// Or nodes per position.
+    /// Or nodes per position (default: none, the depth is used).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Output folder: positions.kpos, progress.json, summary.txt. A folder holding a run with
@@ -31,7 +31,7 @@ pub struct NnueLabelArgs {
     /// Mentor processes (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Label only the first N positions (a later run with a larger N continues).
+    /// Label only the first N positions (a later run with a larger N continues; default: all).
     #[arg(long, value_name = "N")]
     positions: Option<u64>,
     /// Positions per batch (written and checkpointed together).
