@@ -109,7 +109,7 @@ impl UciEngine {
                 self.book.reseed(self.settings.book_seed);
                 self.sync_searcher();
             }
-            "position" => match parse_position(args) {
+            "position" => match parse_position(args, self.settings.chess960) {
                 Ok(board) => self.board = board,
                 Err(e) => self
                     .out
@@ -240,6 +240,16 @@ impl UciEngine {
             ("NodesTime", OptionValue::Int(v)) => s.nodestime = v as u64,
             ("MultiPV", OptionValue::Int(v)) => s.multipv = v as usize,
             ("Ponder", OptionValue::Bool(v)) => s.ponder = v,
+            ("UCI_Chess960", OptionValue::Bool(v)) => {
+                s.chess960 = v;
+                self.board.set_chess960(v);
+            }
+            ("UCI_ShowWDL", OptionValue::Bool(v)) => s.show_wdl = v,
+            ("UCI_Opponent", OptionValue::Text(v)) => {
+                // Accepted and logged; the play does not depend on the opponent.
+                self.out.info_string(&format!("opponent: {v}"));
+                self.settings.opponent = v;
+            }
             ("OwnBook", OptionValue::Bool(v)) => s.own_book = v,
             ("BookFile", OptionValue::Text(v)) => s.book_file = v,
             ("BookSeed", OptionValue::Int(v)) => {
@@ -319,7 +329,9 @@ impl UciEngine {
             self.out.info_string(&w);
         }
         let mut book_move = None;
-        if self.settings.own_book && !limits.infinite && limits.mate.is_none() {
+        // The book holds standard-chess positions: a Chess960 game never probes it.
+        let book_allowed = !self.board.chess960();
+        if self.settings.own_book && book_allowed && !limits.infinite && limits.mate.is_none() {
             self.load_book();
             if let Some((m, total)) = self.book.pick(&self.board, &limits.searchmoves) {
                 self.out.info_string(&format!(
@@ -339,6 +351,7 @@ impl UciEngine {
             limits,
             book_move,
             self.out.clone(),
+            self.settings.show_wdl,
         ));
     }
 

@@ -23,6 +23,7 @@ impl SearchJob {
         limits: SearchLimits,
         book_move: Option<Move>,
         out: Output,
+        show_wdl: bool,
     ) -> SearchJob {
         let control = searcher.control();
         control.reset();
@@ -35,7 +36,7 @@ impl SearchJob {
             }
             let (best, ponder) = match book_move {
                 Some(mv) => (Some(mv), None),
-                None => run_search(&mut searcher, &board, &limits, &out),
+                None => run_search(&mut searcher, &board, &limits, &out, show_wdl),
             };
             // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
             if limits.infinite || limits.ponder {
@@ -44,7 +45,7 @@ impl SearchJob {
                 }
             }
             let (best, ponder) = checked_moves(&board, best, ponder);
-            out.line(&format_bestmove(best, ponder));
+            out.line(&format_bestmove(best, ponder, &board));
             searcher
         });
         SearchJob { handle, control }
@@ -76,9 +77,12 @@ fn run_search(
     board: &Board,
     limits: &SearchLimits,
     out: &Output,
+    show_wdl: bool,
 ) -> (Option<Move>, Option<Move>) {
     let result = catch_unwind(AssertUnwindSafe(|| {
-        searcher.search(board, limits, &mut |info| out.line(&format_info(info)))
+        searcher.search(board, limits, &mut |info| {
+            out.line(&format_info(info, board, show_wdl))
+        })
     }));
     match result {
         Ok(r) => {
