@@ -47,6 +47,8 @@ enum Command {
     Chessmaps(commands::chessmaps::ChessmapsArgs),
     /// The chromosome database: list runs, show or export a chromosome.
     Db(commands::db::DbArgs),
+    /// Fit the UCI_ShowWDL win/draw/loss model to Kestrel's own games at a node limit.
+    WdlFit(commands::wdl_fit::WdlFitArgs),
 }
 
 fn main() {
@@ -66,6 +68,7 @@ fn main() {
         Some(Command::Worker(args)) => commands::worker::run(args),
         Some(Command::Chessmaps(args)) => commands::chessmaps::run(args),
         Some(Command::Db(args)) => commands::db::run(args),
+        Some(Command::WdlFit(args)) => commands::wdl_fit::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

@@ -12,6 +12,7 @@ use crate::output::Output;
 use crate::position::parse_position;
 use crate::search_job::SearchJob;
 use crate::settings::{Settings, current_tunables};
+use crate::strength::{LIMIT_MULTIPV, StrengthLimit};
 use crate::tunables::Tunable;
 use kestrel_chess::Board;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
@@ -245,6 +246,9 @@ impl UciEngine {
                 self.board.set_chess960(v);
             }
             ("UCI_ShowWDL", OptionValue::Bool(v)) => s.show_wdl = v,
+            ("UCI_LimitStrength", OptionValue::Bool(v)) => s.limit_strength = v,
+            ("UCI_Elo", OptionValue::Int(v)) => s.elo = v,
+            ("Seed", OptionValue::Int(v)) => s.seed = v as u64,
             ("UCI_Opponent", OptionValue::Text(v)) => {
                 // Accepted and logged; the play does not depend on the opponent.
                 self.out.info_string(&format!("opponent: {v}"));
@@ -341,10 +345,18 @@ impl UciEngine {
                 book_move = Some(m.mv);
             }
         }
-        let searcher = self
+        let mut searcher = self
             .searcher
             .take()
             .expect("no search is running after finish_job");
+        let strength = self.settings.limit_strength.then(|| {
+            let level = StrengthLimit::new(self.settings.elo);
+            let cap = level.node_cap();
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+            // Restored to MultiPV's value by sync_searcher once the search is over.
+            searcher.set_multipv(self.settings.multipv.max(LIMIT_MULTIPV));
+            (level, self.settings.seed ^ self.board.hash())
+        });
         self.job = Some(SearchJob::start(
             searcher,
             self.board.clone(),
@@ -352,6 +364,7 @@ impl UciEngine {
             book_move,
             self.out.clone(),
             self.settings.show_wdl,
+            strength,
         ));
     }
 

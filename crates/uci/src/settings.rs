@@ -23,6 +23,12 @@ pub struct Settings {
     pub chess960: bool,
     /// `UCI_ShowWDL`: `wdl W D L` (per mille) after the score on `info` lines.
     pub show_wdl: bool,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (see [`crate::strength`]).
+    pub limit_strength: bool,
+    /// `UCI_Elo`, the level played at when the strength is limited.
+    pub elo: i64,
+    /// `Seed`: seeds the strength limit's move choice (with the position).
+    pub seed: u64,
     /// `UCI_Opponent` as the GUI sent it (`title elo computer|human name`); logged only.
     pub opponent: String,
     pub own_book: bool,
@@ -49,6 +55,9 @@ impl Settings {
             chess960: false,
             show_wdl: false,
             opponent: String::new(),
+            limit_strength: false,
+            elo: crate::strength::MIN_ELO,
+            seed: 0,
             own_book: false,
             book_file: BUILTIN_BOOK.to_string(),
             book_seed: 0,
@@ -76,6 +85,14 @@ impl Settings {
             UciOption::check("UCI_Chess960", self.chess960),
             UciOption::check("UCI_ShowWDL", self.show_wdl),
             UciOption::text("UCI_Opponent", &self.opponent),
+            UciOption::check("UCI_LimitStrength", self.limit_strength),
+            UciOption::spin(
+                "UCI_Elo",
+                self.elo,
+                crate::strength::MIN_ELO,
+                crate::strength::MAX_ELO,
+            ),
+            UciOption::spin("Seed", self.seed as i64, 0, u32::MAX as i64),
             UciOption::check("OwnBook", self.own_book),
             UciOption::text("BookFile", &self.book_file),
             UciOption::spin("BookSeed", self.book_seed as i64, 0, u32::MAX as i64),

@@ -17,6 +17,9 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long, conflicts_with = "suite")]
     pub divide: bool,
+    /// With --divide: write castling in Chess960 notation (king takes rook).
+    #[arg(long, conflicts_with = "suite")]
+    pub chess960: bool,
     /// Perft suite: EPD (`FEN ;D1 20 ;D2 400 ...`) or blocks (`id N` / `epd FEN` /
     /// `perft D COUNT`, as the Chess960 suite): check every expected count.
     #[arg(long, value_name = "FILE")]
@@ -35,6 +38,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<()> {
         Some(fen) => Board::from_fen(fen).with_context(|| format!("invalid FEN '{fen}'"))?,
         None => Board::startpos(),
     };
+    board.set_chess960(args.chess960);
     let start = Instant::now();
     let nodes = if args.divide {
         let rows = perft::divide(&mut board, depth);
