@@ -51,6 +51,8 @@ enum Command {
     Db(commands::db::DbArgs),
     /// The learned evaluation (NNUE): training data and trainer.
     Nnue(commands::nnue::NnueArgs),
+    /// Fit the UCI_ShowWDL win/draw/loss model to Kestrel's own games at a node limit.
+    WdlFit(commands::wdl_fit::WdlFitArgs),
 }
 
 fn main() {
@@ -71,6 +73,7 @@ fn main() {
         Some(Command::Chessmaps(args)) => commands::chessmaps::run(args),
         Some(Command::Db(args)) => commands::db::run(args),
         Some(Command::Nnue(args)) => commands::nnue::run(args),
+        Some(Command::WdlFit(args)) => commands::wdl_fit::run(args),
     };
     if let Err(err) = result {
         eprintln!("error: {err:#}");

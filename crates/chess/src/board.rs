@@ -1,6 +1,7 @@
 //! The position: bitboards plus a mailbox, with make/unmake and incremental Zobrist keys.
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::castling::{CastlingSetup, right_index};
 use crate::zobrist;
 use crate::{Bitboard, CastlingRights, Color, Move, Piece, PieceKind, Square};
 
@@ -33,6 +34,10 @@ pub struct Board {
     hash: u64,
     pawn_hash: u64,
     checkers: Bitboard,
+    /// Where castling kings and rooks start and land (any files: Chess960).
+    castle: CastlingSetup,
+    /// Chess960 notation: castling written as king takes rook (UCI), rights by file (FEN).
+    chess960: bool,
     history: Vec<Undo>,
 }
 
@@ -42,6 +47,7 @@ impl PartialEq for Board {
         self.mailbox == other.mailbox
             && self.side == other.side
             && self.castling == other.castling
+            && self.castling_rooks_held() == other.castling_rooks_held()
             && self.ep == other.ep
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
@@ -83,6 +89,8 @@ impl Board {
             hash: 0,
             pawn_hash: 0,
             checkers: Bitboard::EMPTY,
+            castle: CastlingSetup::NONE,
+            chess960: false,
             history: Vec::with_capacity(256),
         }
     }
@@ -135,6 +143,60 @@ impl Board {
     #[inline]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// Whether moves and castling rights are written in Chess960 notation (castling as the king
+    /// taking its own rook in UCI, rights by rook file in FEN where the X-FEN letters would be
+    /// ambiguous). Set by [`Board::set_chess960`], and by the FEN parser when a castling right
+    /// has its king or rook off the standard squares.
+    #[inline]
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// Switches Chess960 notation on or off (the UCI option `UCI_Chess960`). Off is refused
+    /// (ignored) for a position whose castling cannot be written in standard notation.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.chess960 = on || self.needs_chess960();
+    }
+
+    /// Whether a castling right held has its king or rook off e1/e8 and the corners.
+    pub(crate) fn needs_chess960(&self) -> bool {
+        (0..4).any(|i| {
+            let color = if i < 2 { Color::White } else { Color::Black };
+            self.castling.has(1 << i) && !self.castle.is_standard(i, self.king_square(color))
+        })
+    }
+
+    /// The starting square of the rook of each castling right held (index: the right's bit).
+    pub fn castling_rooks_held(&self) -> [Option<Square>; 4] {
+        std::array::from_fn(|i| {
+            self.castling
+                .has(1 << i)
+                .then_some(self.castle.rook_from[i])
+        })
+    }
+
+    /// The castling rook's origin and destination for the castling move `mv` (of either side:
+    /// the colour is read from the move's rank).
+    #[inline]
+    pub fn castle_rook_squares(&self, mv: Move) -> (Square, Square) {
+        let color = if mv.from().rank() == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king_side = mv.is_king_side_castle();
+        (
+            self.castle.rook_from[right_index(color, king_side)],
+            crate::castling::rook_destination(color, king_side),
+        )
+    }
+
+    /// The castling setup (for the move generator).
+    #[inline]
+    pub(crate) fn castle_setup(&self) -> &CastlingSetup {
+        &self.castle
     }
 
     /// The en-passant target square, set only when a capture there is pseudo-legal.
@@ -329,16 +391,34 @@ impl Board {
         self.put(piece, sq);
     }
 
+    /// Sets the castling rights, each with its rook's starting square (`rooks`, by right
+    /// index), from the kings' current squares; turns Chess960 notation on when needed.
+    pub(crate) fn set_castling(&mut self, rooks: [Option<Square>; 4]) {
+        let mut setup = CastlingSetup::NONE;
+        let mut rights = 0u8;
+        for (i, rook) in rooks.iter().enumerate() {
+            if let Some(rook) = *rook {
+                let color = if i < 2 { Color::White } else { Color::Black };
+                setup.add(i, self.king_square(color), rook);
+                rights |= 1 << i;
+            }
+        }
+        self.castle = setup;
+        self.castling = CastlingRights(rights);
+        self.chess960 = self.needs_chess960();
+    }
+
+    /// Sets side to move, en passant and counters, then the keys and checkers (castling is
+    /// set before, by [`Board::set_castling`]).
     pub(crate) fn set_state(
         &mut self,
         side: Color,
-        castling: CastlingRights,
         ep: Option<Square>,
         halfmove: u16,
         fullmove: u16,
     ) {
         self.side = side;
-        self.castling = castling;
+        let castling = self.castling;
         self.halfmove = halfmove;
         self.fullmove = fullmove;
         self.ep = ep.filter(|&s| self.ep_capture_possible(s, side));
@@ -387,6 +467,8 @@ impl Board {
         let to = mv.to();
         let captured = if mv.is_en_passant() {
             Some(Piece::new(them, PieceKind::Pawn))
+        } else if mv.is_castle() {
+            None // the destination may hold the castling rook itself (Chess960)
         } else {
             self.mailbox[to.index()]
         };
@@ -402,21 +484,22 @@ impl Board {
         }
 
         let piece = self.remove(from);
-        match mv.promotion_kind() {
-            Some(kind) => self.put(Piece::new(us, kind), to),
-            None => self.put(piece, to),
-        }
-
         if mv.is_castle() {
-            let (rook_from, rook_to) = castle_rook_squares(to);
+            // Both pieces leave before either lands: in Chess960 each may land where the
+            // other stood.
+            let (rook_from, rook_to) = self.castle_rook_squares(mv);
             let rook = self.remove(rook_from);
+            self.put(piece, to);
             self.put(rook, rook_to);
+        } else {
+            match mv.promotion_kind() {
+                Some(kind) => self.put(Piece::new(us, kind), to),
+                None => self.put(piece, to),
+            }
         }
 
         let new_rights = CastlingRights(
-            self.castling.0
-                & CastlingRights::kept_after_touching(from)
-                & CastlingRights::kept_after_touching(to),
+            self.castling.0 & self.castle.keep[from.index()] & self.castle.keep[to.index()],
         );
         if new_rights != self.castling {
             self.hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(new_rights);
@@ -485,9 +568,13 @@ impl Board {
         let to = mv.to();
 
         if mv.is_castle() {
-            let (rook_from, rook_to) = castle_rook_squares(to);
+            let (rook_from, rook_to) = self.castle_rook_squares(mv);
             let rook = self.remove_raw(rook_to);
+            let king = self.remove_raw(to);
+            self.put_raw(king, from);
             self.put_raw(rook, rook_from);
+            self.restore_state(us, &undo);
+            return;
         }
         let moved = self.remove_raw(to);
         let piece = if mv.is_promotion() {
@@ -504,7 +591,12 @@ impl Board {
             };
             self.put_raw(cap, cap_sq);
         }
+        self.restore_state(us, &undo);
+    }
 
+    /// The non-placement half of unmaking a move by `us`.
+    #[inline]
+    fn restore_state(&mut self, us: Color, undo: &Undo) {
         self.side = us;
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_sub(1).max(1);
@@ -617,11 +709,14 @@ impl Board {
                 b.put(Piece::new(p.color.flip(), p.kind), sq.flip_rank());
             }
         }
-        let c = self.castling.0;
-        let rights = CastlingRights(((c & 3) << 2) | ((c >> 2) & 3));
+        // White's rights become Black's (index 0-1 <-> 2-3), their rooks mirrored.
+        let held = self.castling_rooks_held();
+        b.set_castling(std::array::from_fn(|i| {
+            held[(i + 2) % 4].map(Square::flip_rank)
+        }));
+        b.chess960 |= self.chess960;
         b.set_state(
             self.side.flip(),
-            rights,
             self.ep.map(Square::flip_rank),
             self.halfmove,
             self.fullmove,
@@ -645,17 +740,5 @@ impl Board {
             h ^= zobrist::white_to_move_key();
         }
         h
-    }
-}
-
-/// Rook origin and destination for a castling move whose king lands on `king_to`.
-#[inline]
-pub fn castle_rook_squares(king_to: Square) -> (Square, Square) {
-    match king_to.0 {
-        6 => (Square(7), Square(5)),
-        2 => (Square(0), Square(3)),
-        62 => (Square(63), Square(61)),
-        58 => (Square(56), Square(59)),
-        _ => unreachable!("castling king lands on c1, g1, c8 or g8"),
     }
 }

@@ -1,6 +1,6 @@
 //! FEN reading (with validation) and writing.
 
-use crate::{Bitboard, Board, CastlingRights, Color, Piece, PieceKind, Square};
+use crate::{Bitboard, Board, Color, Piece, PieceKind, Square};
 use thiserror::Error;
 
 /// Why a FEN string was rejected.
@@ -44,10 +44,14 @@ pub enum FenError {
     #[error("the side not to move ({0:?}) is in check")]
     OppositeCheck(Color),
     /// The castling field is malformed.
-    #[error("castling field '{0}' is malformed (expected '-' or a subset of 'KQkq')")]
+    #[error(
+        "castling field '{0}' is malformed (expected '-', a subset of 'KQkq' or rook files as in 'HAha')"
+    )]
     BadCastlingField(String),
     /// A castling right without its king or rook at home.
-    #[error("castling right '{0}' does not match the pieces (king or rook not on its square)")]
+    #[error(
+        "castling right '{0}' does not match the pieces (no king on its back rank or no rook there)"
+    )]
     CastlingMismatch(char),
     /// The en-passant field is not a square or `-`.
     #[error("en passant field '{0}' is not a square or '-'")]
@@ -150,14 +154,15 @@ impl Board {
             other => return Err(FenError::BadSide(other.to_string())),
         };
 
-        let rights = parse_castling(&board, castling)?;
+        let rooks = parse_castling(&board, castling)?;
+        board.set_castling(rooks);
         let ep = parse_en_passant(&board, ep, side)?;
 
         let other = side.flip();
         if board.is_attacked_by(board.king_square(other), side, board.occupied()) {
             return Err(FenError::OppositeCheck(other));
         }
-        board.set_state(side, rights, ep, halfmove, fullmove);
+        board.set_state(side, ep, halfmove, fullmove);
         Ok(board)
     }
 
@@ -169,6 +174,59 @@ impl Board {
             self.halfmove_clock(),
             self.fullmove_number()
         )
+    }
+
+    /// FEN with the castling rights as rook files (Shredder-FEN: `HAha`), whatever the mode.
+    pub fn to_shredder_fen(&self) -> String {
+        let fen = self.to_fen();
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let castling = self.castling_field(true);
+        format!(
+            "{} {} {castling} {}",
+            fields[0],
+            fields[1],
+            fields[3..].join(" ")
+        )
+    }
+
+    /// The castling field: `KQkq` letters for the outermost rooks (X-FEN, standard chess's
+    /// field in standard positions), a rook's file where another rook stands further out on
+    /// that wing; every right by file with `shredder`.
+    pub fn castling_field(&self, shredder: bool) -> String {
+        let held = self.castling_rooks_held();
+        let mut field = String::new();
+        for (i, rook) in held.iter().enumerate() {
+            let Some(rook) = *rook else { continue };
+            let color = if i < 2 { Color::White } else { Color::Black };
+            let king_side = i.is_multiple_of(2);
+            let outermost = self
+                .pieces(color, PieceKind::Rook)
+                .find(|r| {
+                    r.rank() == rook.rank()
+                        && if king_side {
+                            r.file() > rook.file()
+                        } else {
+                            r.file() < rook.file()
+                        }
+                })
+                .is_none();
+            let letter = if shredder || !outermost {
+                (b'a' + rook.file()) as char
+            } else if king_side {
+                'k'
+            } else {
+                'q'
+            };
+            field.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
+        if field.is_empty() {
+            "-".to_string()
+        } else {
+            field
+        }
     }
 
     /// The four position fields of EPD: placement, side, castling, en passant.
@@ -201,7 +259,7 @@ impl Board {
         format!(
             "{s} {} {} {ep}",
             self.side_to_move().char(),
-            self.castling_rights().to_fen()
+            self.castling_field(false)
         )
     }
 }
@@ -213,30 +271,61 @@ fn parse_counter(text: &str, field: &'static str) -> Result<u16, FenError> {
     })
 }
 
-fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenError> {
+/// The castling field's rights, as the starting square of each right's rook (by right index).
+/// `K`/`Q` name the outermost rook on that wing (X-FEN), a file letter names the rook on that
+/// file (Shredder-FEN); either way the king must stand on its back rank between them.
+fn parse_castling(board: &Board, text: &str) -> Result<[Option<Square>; 4], FenError> {
+    let mut rooks = [None; 4];
     if text == "-" {
-        return Ok(CastlingRights::NONE);
+        return Ok(rooks);
     }
-    let mut rights = 0u8;
+    let malformed = || FenError::BadCastlingField(text.to_string());
     for c in text.chars() {
-        let (bit, color, king_sq, rook_sq) = match c {
-            'K' => (CastlingRights::WHITE_KING, Color::White, 4, 7),
-            'Q' => (CastlingRights::WHITE_QUEEN, Color::White, 4, 0),
-            'k' => (CastlingRights::BLACK_KING, Color::Black, 60, 63),
-            'q' => (CastlingRights::BLACK_QUEEN, Color::Black, 60, 56),
-            _ => return Err(FenError::BadCastlingField(text.to_string())),
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
         };
-        if rights & bit != 0 {
-            return Err(FenError::BadCastlingField(text.to_string()));
-        }
-        let king_ok = board.piece_at(Square(king_sq)) == Some(Piece::new(color, PieceKind::King));
-        let rook_ok = board.piece_at(Square(rook_sq)) == Some(Piece::new(color, PieceKind::Rook));
-        if !king_ok || !rook_ok {
+        let rank = if color == Color::White { 0 } else { 7 };
+        let king = board.king_square(color);
+        let home_rooks: Vec<Square> =
+            (board.pieces(color, PieceKind::Rook) & Bitboard::rank(rank)).collect();
+        let (king_side, rook) = match c.to_ascii_lowercase() {
+            'k' => (
+                true,
+                home_rooks
+                    .iter()
+                    .copied()
+                    .filter(|r| r.file() > king.file())
+                    .max(),
+            ),
+            'q' => (
+                false,
+                home_rooks
+                    .iter()
+                    .copied()
+                    .filter(|r| r.file() < king.file())
+                    .min(),
+            ),
+            f @ 'a'..='h' => {
+                let sq = Square::new(f as u8 - b'a', rank);
+                (
+                    sq.file() > king.file(),
+                    home_rooks.contains(&sq).then_some(sq),
+                )
+            }
+            _ => return Err(malformed()),
+        };
+        let Some(rook) = rook.filter(|r| king.rank() == rank && r.file() != king.file()) else {
             return Err(FenError::CastlingMismatch(c));
+        };
+        let index = crate::castling::right_index(color, king_side);
+        if rooks[index].is_some() {
+            return Err(malformed());
         }
-        rights |= bit;
+        rooks[index] = Some(rook);
     }
-    Ok(CastlingRights(rights))
+    Ok(rooks)
 }
 
 fn parse_en_passant(board: &Board, text: &str, side: Color) -> Result<Option<Square>, FenError> {

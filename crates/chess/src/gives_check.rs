@@ -6,7 +6,6 @@
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::castle_rook_squares;
 use crate::{Bitboard, Board, Move, PieceKind, Square};
 
 /// What decides, in one position, whether a move of the side to move checks the enemy king.
@@ -97,24 +96,30 @@ impl Board {
         let mut kinds = PieceKind::ALL.map(|k| self.kind(k));
         let mut ours = self.color(us);
         let mut occ = self.occupied();
-        // The mover leaves `from`; a victim on `to` leaves the kind sets (only `ours` is asked).
-        kinds[piece.kind.index()] ^= from.bb();
-        if let Some(victim) = self.piece_at(to) {
-            kinds[victim.kind.index()] ^= to.bb();
-        }
-        if mv.is_en_passant() {
-            occ ^= Square(to.0 ^ 8).bb();
-        }
-        let placed = mv.promotion_kind().unwrap_or(piece.kind);
-        kinds[placed.index()] |= to.bb();
-        ours = (ours ^ from.bb()) | to.bb();
-        occ = (occ ^ from.bb()) | to.bb();
         if mv.is_castle() {
-            let (rook_from, rook_to) = castle_rook_squares(to);
-            let both = rook_from.bb() | rook_to.bb();
-            kinds[PieceKind::Rook.index()] ^= both;
-            ours ^= both;
-            occ ^= both;
+            // King and rook both leave, then both land (in Chess960 on each other's squares).
+            let (rook_from, rook_to) = self.castle_rook_squares(mv);
+            let left = from.bb() | rook_from.bb();
+            let landed = to.bb() | rook_to.bb();
+            kinds[PieceKind::King.index()] = (kinds[PieceKind::King.index()] & !left) | to.bb();
+            kinds[PieceKind::Rook.index()] =
+                (kinds[PieceKind::Rook.index()] & !left) | rook_to.bb();
+            ours = (ours & !left) | landed;
+            occ = (occ & !left) | landed;
+        } else {
+            // The mover leaves `from`; a victim on `to` leaves the kind sets (only `ours` is
+            // asked).
+            kinds[piece.kind.index()] ^= from.bb();
+            if let Some(victim) = self.piece_at(to) {
+                kinds[victim.kind.index()] ^= to.bb();
+            }
+            if mv.is_en_passant() {
+                occ ^= Square(to.0 ^ 8).bb();
+            }
+            let placed = mv.promotion_kind().unwrap_or(piece.kind);
+            kinds[placed.index()] |= to.bb();
+            ours = (ours ^ from.bb()) | to.bb();
+            occ = (occ ^ from.bb()) | to.bb();
         }
         let own = |k: PieceKind| kinds[k.index()] & ours;
         let ksq = self.king_square(them);

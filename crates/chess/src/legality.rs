@@ -24,8 +24,8 @@ impl Board {
             return false;
         };
         if mv.is_castle() {
-            // The king moves toward the h-file on the king side; the comparison checks the rest.
-            return self.castling(mv.to().0 > mv.from().0) == Some(mv);
+            // The flag names the side; the comparison checks the squares.
+            return self.castling(mv.is_king_side_castle()) == Some(mv);
         }
         if piece.kind == PieceKind::King {
             return self.king_step_is_legal(mv);

@@ -7,6 +7,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+pub mod chess960;
 mod epd;
 mod fen;
 mod gives_check;
@@ -22,7 +23,7 @@ mod uci_move;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, START_FEN, castle_rook_squares};
+pub use board::{Board, START_FEN};
 pub use castling::CastlingRights;
 pub use epd::{EpdError, EpdFileContents, EpdRecord, parse_epd_text, read_epd_file};
 pub use fen::FenError;

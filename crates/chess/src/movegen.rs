@@ -3,7 +3,8 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::{Bitboard, Board, CastlingRights, Color, Move, MoveFlag, MoveList, PieceKind, Square};
+use crate::castling::{king_destination, right_index};
+use crate::{Bitboard, Board, Color, Move, MoveFlag, MoveList, PieceKind, Square};
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -256,38 +257,35 @@ impl Board {
         }
     }
 
-    /// Castling on one side when it is legal (out of check, with the right, the squares
-    /// between empty and those the king crosses not attacked); the king's move, as UCI writes it.
+    /// Castling on one side when it is legal (out of check, with the right, the squares the
+    /// king and rook travel over empty but for themselves, and those the king crosses and lands
+    /// on not attacked once both have left); the king's move to its destination, castle-flagged.
     pub(crate) fn castling(&self, king_side: bool) -> Option<Move> {
         let us = self.side_to_move();
-        let them = us.flip();
+        let index = right_index(us, king_side);
+        if !self.castling_rights().has(1 << index) || self.checkers().any() {
+            return None;
+        }
+        let setup = self.castle_setup();
         let occ = self.occupied();
-        let base = if us == Color::White { 0 } else { 56 };
-        let sq = |f: u8| Square(base + f);
-        let (right, empty, crossed, to, flag): (_, &[u8], [u8; 2], _, _) = if king_side {
-            (
-                CastlingRights::king_side(us),
-                &[5, 6],
-                [5, 6],
-                6,
-                MoveFlag::KingCastle,
-            )
+        if (occ & setup.empty[index]).any() {
+            return None;
+        }
+        let them = us.flip();
+        let king = self.king_square(us);
+        // Without the rook, which in Chess960 may shield the king's destination.
+        let occ_after = occ ^ king.bb() ^ setup.rook_from[index].bb();
+        for sq in setup.king_path[index] {
+            if self.is_attacked_by(sq, them, occ_after) {
+                return None;
+            }
+        }
+        let flag = if king_side {
+            MoveFlag::KingCastle
         } else {
-            (
-                CastlingRights::queen_side(us),
-                &[1, 2, 3],
-                [3, 2],
-                2,
-                MoveFlag::QueenCastle,
-            )
+            MoveFlag::QueenCastle
         };
-        (self.checkers().is_empty()
-            && self.castling_rights().has(right)
-            && empty.iter().all(|&f| !occ.contains(sq(f)))
-            && crossed
-                .iter()
-                .all(|&f| !self.is_attacked_by(sq(f), them, occ)))
-        .then(|| Move::new(sq(4), sq(to), flag))
+        Some(Move::new(king, king_destination(us, king_side), flag))
     }
 
     /// Finds the legal move with these squares and promotion piece, building the flags.

@@ -6,7 +6,9 @@ use std::mem::MaybeUninit;
 
 /// A move in 16 bits: from (6), to (6), flags (4).
 ///
-/// Castling is encoded as the king's move (e1g1), as UCI writes it.
+/// Castling is encoded as the king's move to its destination (e1g1, as standard UCI writes it)
+/// with a castling flag, in Chess960 too, where the king may not move at all (g1g1): the flag,
+/// not the squares, says which side it castles ([`Move::is_king_side_castle`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(pub u16);
 
@@ -87,6 +89,12 @@ impl Move {
     #[inline]
     pub const fn is_castle(self) -> bool {
         matches!(self.flags(), 2 | 3)
+    }
+
+    /// Whether this is castling on the king side (towards the h-file).
+    #[inline]
+    pub const fn is_king_side_castle(self) -> bool {
+        self.flags() == MoveFlag::KingCastle as u16
     }
 
     /// Whether this is a pawn's double push.

@@ -56,13 +56,16 @@ impl PgnGame {
         board
     }
 
-    /// The game as PGN text: tags (plus `SetUp`/`FEN` when the start is not the standard one
-    /// and no `FEN` tag is given), a blank line, then numbered SAN movetext in lines that fit
+    /// The game as PGN text: tags (plus `Variant "Chess960"` for a Chess960 start, and
+    /// `SetUp`/`FEN` when the start is not the standard one and no `FEN` tag is given), a blank line, then numbered SAN movetext in lines that fit
     /// 80 columns (79 characters and the newline), ending with the result.
     pub fn to_pgn_string(&self) -> String {
         let mut out = String::new();
         for (k, v) in &self.tags {
             out.push_str(&format!("[{k} \"{}\"]\n", escape_tag(v)));
+        }
+        if self.start.chess960() && self.tag("Variant").is_none() {
+            out.push_str("[Variant \"Chess960\"]\n");
         }
         if self.tag("FEN").is_none() && self.start != Board::startpos() {
             out.push_str("[SetUp \"1\"]\n");

@@ -60,7 +60,12 @@ impl Board {
 
     fn san_without_suffix(&self, mv: Move, legal: &[Move]) -> String {
         if mv.is_castle() {
-            return if mv.to().file() == 6 { "O-O" } else { "O-O-O" }.to_string();
+            return if mv.is_king_side_castle() {
+                "O-O"
+            } else {
+                "O-O-O"
+            }
+            .to_string();
         }
         let kind = self.piece_at(mv.from()).map_or(PieceKind::Pawn, |p| p.kind);
         let mut san = String::with_capacity(8);
@@ -117,12 +122,11 @@ impl Board {
             fen: self.to_fen(),
         };
         if let Some(king_side) = castling_side(core) {
-            let wanted_file = if king_side { 6 } else { 2 };
             return self
                 .legal_moves()
                 .iter()
                 .copied()
-                .find(|m| m.is_castle() && m.to().file() == wanted_file)
+                .find(|m| m.is_castle() && m.is_king_side_castle() == king_side)
                 .ok_or_else(illegal);
         }
         let parts = split_san(core).ok_or_else(|| SanError::Malformed(text.to_string()))?;

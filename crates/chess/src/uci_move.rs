@@ -1,4 +1,5 @@
-//! UCI long algebraic move strings (`e2e4`, `e7e8q`, castling as `e1g1`).
+//! UCI long algebraic move strings (`e2e4`, `e7e8q`; castling as `e1g1`, or in Chess960 mode
+//! as the king taking its own rook, `e1h1`, as Stockfish, python-chess and fastchess write it).
 
 use crate::{Board, Move, PieceKind, Square};
 use thiserror::Error;
@@ -36,7 +37,34 @@ impl Board {
                 _ => return Err(malformed()),
             },
         };
-        self.find_move(from, to, promotion)
+        // King takes own rook is castling in either mode; the king's destination is castling
+        // in standard mode, and in Chess960 only when the king moves two or more files (`f1g1`
+        // may be a plain king step there).
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| {
+                m.from() == from
+                    && m.promotion_kind() == promotion
+                    && if m.is_castle() {
+                        self.castle_rook_squares(*m).0 == to
+                            || (m.to() == to
+                                && (!self.chess960() || m.from().file().abs_diff(to.file()) >= 2))
+                    } else {
+                        m.to() == to
+                    }
+            })
             .ok_or_else(|| MoveParseError::Illegal(text.to_string()))
+    }
+
+    /// The UCI text of `mv`, a move of this position or of a game continuing from it (a PV):
+    /// castling as the king's destination (`e1g1`), or as the king taking its own rook (`e1h1`)
+    /// in Chess960 mode ([`Board::chess960`]).
+    pub fn uci_move(&self, mv: Move) -> String {
+        if mv.is_castle() && self.chess960() {
+            format!("{}{}", mv.from(), self.castle_rook_squares(mv).0)
+        } else {
+            mv.to_string()
+        }
     }
 }

@@ -134,7 +134,7 @@ fn castling_rights_must_match_pieces() {
         FenError::CastlingMismatch('K')
     );
     assert_eq!(
-        err("r3k2r/8/8/8/8/8/8/R4K1R w Q - 0 1"),
+        err("r3k2r/8/8/8/8/8/8/4K2R w Q - 0 1"),
         FenError::CastlingMismatch('Q')
     );
     assert_eq!(
@@ -142,8 +142,21 @@ fn castling_rights_must_match_pieces() {
         FenError::CastlingMismatch('k')
     );
     assert_eq!(
-        err("1r2k2r/8/8/8/8/8/8/4K3 w q - 0 1"),
+        err("r6r/4k3/8/8/8/8/8/4K3 w q - 0 1"),
         FenError::CastlingMismatch('q')
+    );
+    // Shredder-FEN files: a rook must stand there, on a wing of the king.
+    assert_eq!(
+        err("r3k2r/8/8/8/8/8/8/R3K2R w B - 0 1"),
+        FenError::CastlingMismatch('B')
+    );
+    assert_eq!(
+        err("r3k2r/8/8/8/8/8/8/R3K2R w HAE - 0 1"),
+        FenError::CastlingMismatch('E')
+    );
+    assert_eq!(
+        err("r3k2r/8/8/8/8/8/8/R3K2R w HAH - 0 1"),
+        FenError::BadCastlingField("HAH".into())
     );
     assert!(Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").is_ok());
 }
@@ -205,4 +218,45 @@ fn fen_round_trips() {
     ] {
         assert_eq!(Board::from_fen(fen).unwrap().to_fen(), fen);
     }
+}
+
+#[test]
+fn chess960_castling_fields_read_as_xfen_and_shredder() {
+    // X-FEN: K/Q name the outermost rook of the wing, a file letter an inner one.
+    let b = Board::from_fen("r3k2r/8/8/8/8/8/8/R4K1R w Q - 0 1").unwrap();
+    assert!(b.chess960(), "a king off e1 with a right is Chess960");
+    assert_eq!(b.castling_rooks_held()[1], Some(sq("a1")));
+    let b = Board::from_fen("1r2k2r/8/8/8/8/8/8/4K3 w q - 0 1").unwrap();
+    assert_eq!(b.castling_rooks_held()[3], Some(sq("b8")));
+    let b = Board::from_fen("rr2k2r/8/8/8/8/8/8/4K3 w b - 0 1").unwrap();
+    assert_eq!(b.castling_rooks_held()[3], Some(sq("b8")));
+    assert_eq!(b.castling_field(false), "b");
+    let b = Board::from_fen("rr2k2r/8/8/8/8/8/8/4K3 w q - 0 1").unwrap();
+    assert_eq!(b.castling_rooks_held()[3], Some(sq("a8")));
+    assert_eq!(b.castling_field(false), "q");
+    // Shredder-FEN reads and writes every right by file; standard positions keep KQkq.
+    let shredder = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1";
+    let b = Board::from_fen(shredder).unwrap();
+    assert_eq!(b.to_shredder_fen(), shredder);
+    assert_eq!(
+        b.to_fen(),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1"
+    );
+    assert_eq!(Board::from_fen(&b.to_fen()).unwrap(), b);
+    let standard = Board::startpos();
+    assert!(!standard.chess960());
+    assert_eq!(
+        standard.to_shredder_fen(),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
+    assert_eq!(
+        Board::from_fen(&standard.to_shredder_fen()).unwrap(),
+        standard
+    );
+    assert_eq!(
+        Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1")
+            .unwrap()
+            .hash(),
+        standard.hash()
+    );
 }

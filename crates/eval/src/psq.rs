@@ -9,7 +9,7 @@
 use crate::accumulate::{Weight, WideSums};
 use crate::features::{TermSet, piece_square_terms};
 use crate::table::SLOT_COUNT;
-use kestrel_chess::{Board, Color, Move, Piece, PieceKind, Square, castle_rook_squares};
+use kestrel_chess::{Board, Color, Move, Piece, PieceKind, Square};
 
 /// White-relative middle- and end-game sums of the material and piece-square terms of every
 /// piece but the pawns, for one [`crate::Evaluator`]'s weights.
@@ -107,16 +107,17 @@ impl PieceSquareTable {
             Some(kind) => sums.add(self.entry(Piece::new(mover.color, kind), to)),
             None => sums.add(self.entry(mover, to)),
         };
+        if mv.is_castle() {
+            // In Chess960 `to` may hold the castling rook itself: no victim.
+            let (rook_from, rook_to) = board.castle_rook_squares(mv);
+            let rook = Piece::new(mover.color, PieceKind::Rook);
+            return sums
+                .sub(self.entry(rook, rook_from))
+                .add(self.entry(rook, rook_to));
+        }
         // En passant takes a pawn, whose entries are zero; otherwise the victim stands on `to`.
         if let Some(victim) = board.piece_at(to) {
             sums = sums.sub(self.entry(victim, to));
-        }
-        if mv.is_castle() {
-            let (rook_from, rook_to) = castle_rook_squares(to);
-            let rook = Piece::new(mover.color, PieceKind::Rook);
-            sums = sums
-                .sub(self.entry(rook, rook_from))
-                .add(self.entry(rook, rook_to));
         }
         sums
     }

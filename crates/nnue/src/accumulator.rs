@@ -5,7 +5,7 @@
 
 use crate::aligned::AlignedI16;
 use crate::inference::NetEval;
-use kestrel_chess::{Board, Color, Move, Piece, PieceKind, Square, castle_rook_squares};
+use kestrel_chess::{Board, Color, Move, Piece, PieceKind, Square};
 use std::sync::Arc;
 
 /// A piece placed on or taken off a square.
@@ -50,17 +50,18 @@ impl Delta {
             .promotion_kind()
             .map_or(piece, |kind| Piece::new(piece.color, kind));
         d.add(placed, to);
-        if mv.is_en_passant() {
+        if mv.is_castle() {
+            // In Chess960 the king may land on its own rook's square: that rook moves, it is
+            // not captured.
+            let (rook_from, rook_to) = board.castle_rook_squares(mv);
+            let rook = Piece::new(piece.color, PieceKind::Rook);
+            d.sub(rook, rook_from);
+            d.add(rook, rook_to);
+        } else if mv.is_en_passant() {
             let victim = Square(to.0 ^ 8);
             d.sub(Piece::new(piece.color.flip(), PieceKind::Pawn), victim);
         } else if let Some(victim) = board.piece_at(to) {
             d.sub(victim, to);
-        }
-        if mv.is_castle() {
-            let (rook_from, rook_to) = castle_rook_squares(to);
-            let rook = Piece::new(piece.color, PieceKind::Rook);
-            d.sub(rook, rook_from);
-            d.add(rook, rook_to);
         }
         d
     }

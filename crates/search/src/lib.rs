@@ -39,6 +39,7 @@ pub mod see;
 pub mod time;
 pub mod tt;
 mod types;
+pub mod wdl;
 mod worker;
 
 pub use blockage::is_blocked_pawn_ending;

@@ -22,6 +22,7 @@ pub mod stats;
 pub mod tournament;
 pub mod uci_client;
 pub mod uci_player;
+pub mod wdl_fit;
 
 pub use adjudication::{Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule};
 pub use game::{GameRecord, GameResult, GameSettings, Termination, play_game};

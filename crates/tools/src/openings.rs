@@ -73,7 +73,58 @@ pub enum OpeningError {
 
 /// Reads every opening of an `.epd`/`.fen`/`.pgn` file (each optionally `.gz`). A malformed
 /// entry is an error with its line number: a broken book should not go unnoticed.
+///
+/// Two names are not files: `chess960` (alias `frc`) gives the 960 Chess960 start arrays by
+/// their standard numbers, `dchess960` (alias `dfrc`) 960 double-Chess960 starts (White on
+/// array `i`, Black on a fixed permutation of the arrays). A file in which any position has
+/// Chess960 castling (X-FEN or Shredder-FEN rights off the standard squares) makes every
+/// opening of it a Chess960 start: UCI engines then play it with `UCI_Chess960`.
 pub fn load_openings(path: &Path) -> Result<Vec<Opening>, OpeningError> {
+    if let Some(openings) = generated_openings(&path.display().to_string()) {
+        return Ok(openings);
+    }
+    let mut openings = load_opening_file(path)?;
+    if openings.iter().any(|o| o.start.chess960()) {
+        for opening in &mut openings {
+            opening.start.set_chess960(true);
+        }
+    }
+    Ok(openings)
+}
+
+/// The Chess960 (`chess960`, `frc`) or double Chess960 (`dchess960`, `dfrc`) start positions,
+/// named by their arrays' numbers (`chess960 #518`, `dchess960 #12/#700`).
+fn generated_openings(name: &str) -> Option<Vec<Opening>> {
+    let double = match name {
+        "chess960" | "frc" => false,
+        "dchess960" | "dfrc" => true,
+        _ => return None,
+    };
+    let openings = (0..960u16)
+        .map(|white| {
+            // 389 is prime to 960: a permutation that rarely mirrors White's array.
+            let black = if double {
+                ((u32::from(white) * 389 + 517) % 960) as u16
+            } else {
+                white
+            };
+            let board = Board::double_chess960_start(white, black).expect("numbers below 960");
+            let name = if double {
+                format!("dchess960 #{white}/#{black}")
+            } else {
+                format!("chess960 #{white}")
+            };
+            Opening {
+                start: board,
+                moves: Vec::new(),
+                name: Some(name),
+            }
+        })
+        .collect();
+    Some(openings)
+}
+
+fn load_opening_file(path: &Path) -> Result<Vec<Opening>, OpeningError> {
     let name = path.display().to_string();
     let io = |source| OpeningError::Io {
         path: name.clone(),
@@ -158,6 +209,28 @@ pub fn sample_openings(openings: &[Opening], count: usize, seed: u64) -> Vec<Ope
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn chess960_names_generate_every_array_in_chess960_mode() {
+        let single = load_openings(Path::new("chess960")).unwrap();
+        assert_eq!(single.len(), 960);
+        assert!(single.iter().all(|o| o.start.chess960()));
+        assert_eq!(single[518].start, kestrel_chess::Board::startpos());
+        let double = load_openings(Path::new("dfrc")).unwrap();
+        assert_eq!(double.len(), 960);
+        let mirrored = double
+            .iter()
+            .filter(|o| {
+                let fen = o.start.to_fen();
+                let ranks: Vec<&str> = fen.split(['/', ' ']).collect();
+                ranks[0].to_ascii_uppercase() == ranks[7]
+            })
+            .count();
+        assert!(
+            mirrored < 10,
+            "double Chess960 mostly differs per side: {mirrored}"
+        );
+    }
+
     use super::*;
 
     #[test]

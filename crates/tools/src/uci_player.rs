@@ -38,6 +38,8 @@ pub struct UciPlayer {
     engine: Option<UciEngine>,
     /// The engine's last reported score, White's view (its "evaluation" at a move limit).
     last_score_white: Option<i32>,
+    /// The `UCI_Chess960` value sent to the running engine (`None`: not sent yet).
+    chess960_sent: Option<bool>,
 }
 
 impl UciPlayer {
@@ -56,6 +58,7 @@ impl UciPlayer {
             timeouts,
             engine: None,
             last_score_white: None,
+            chess960_sent: None,
         }
     }
 
@@ -77,6 +80,7 @@ impl UciPlayer {
         let alive = self.engine.as_mut().is_some_and(|e| e.is_alive());
         if !alive {
             self.engine = None;
+            self.chess960_sent = None;
             self.engine = Some(self.start()?);
         }
         let handshake = self.timeouts.handshake;
@@ -109,6 +113,19 @@ impl Player for UciPlayer {
         let go = go_command(request.limits);
         let timeout = move_timeout(request.limits, request.board, &self.timeouts);
         let engine = self.engine.as_mut().expect("prepared above");
+        // A Chess960 game switches the engine's notation (and off again for a standard one,
+        // sent only to engines that were told before).
+        let chess960 = request.start.chess960();
+        if self.chess960_sent != Some(chess960) && (chess960 || self.chess960_sent.is_some()) {
+            let sent = engine
+                .set_option("UCI_Chess960", if chess960 { "true" } else { "false" })
+                .and_then(|()| engine.sync(self.timeouts.handshake));
+            if let Err(e) = sent {
+                self.engine = None;
+                return Err(e);
+            }
+            self.chess960_sent = Some(chess960);
+        }
         let outcome = match engine.go(&position, &go, timeout) {
             Ok(o) => o,
             Err(e) => {
@@ -138,7 +155,8 @@ impl Player for UciPlayer {
     }
 }
 
-/// `position startpos moves ...` or `position fen ... moves ...`.
+/// `position startpos moves ...` or `position fen ... moves ...`; in a Chess960 game the moves
+/// are written as Chess960 UCI does (castling as king takes rook).
 pub fn position_command(request: &MoveRequest) -> String {
     let fen = request.start.to_fen();
     let mut s = if fen == START_FEN {
@@ -148,8 +166,8 @@ pub fn position_command(request: &MoveRequest) -> String {
     };
     if !request.moves.is_empty() {
         s.push_str(" moves");
-        for mv in request.moves {
-            write!(s, " {mv}").unwrap();
+        for &mv in request.moves {
+            write!(s, " {}", request.start.uci_move(mv)).unwrap();
         }
     }
     s

@@ -12,6 +12,7 @@ use crate::output::Output;
 use crate::position::parse_position;
 use crate::search_job::SearchJob;
 use crate::settings::{Settings, current_tunables};
+use crate::strength::{LIMIT_MULTIPV, StrengthLimit};
 use crate::tunables::Tunable;
 use kestrel_chess::Board;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
@@ -114,7 +115,7 @@ impl UciEngine {
                 self.book.reseed(self.settings.book_seed);
                 self.sync_searcher();
             }
-            "position" => match parse_position(args) {
+            "position" => match parse_position(args, self.settings.chess960) {
                 Ok(board) => self.board = board,
                 Err(e) => self
                     .out
@@ -247,6 +248,19 @@ impl UciEngine {
             ("NodesTime", OptionValue::Int(v)) => s.nodestime = v as u64,
             ("MultiPV", OptionValue::Int(v)) => s.multipv = v as usize,
             ("Ponder", OptionValue::Bool(v)) => s.ponder = v,
+            ("UCI_Chess960", OptionValue::Bool(v)) => {
+                s.chess960 = v;
+                self.board.set_chess960(v);
+            }
+            ("UCI_ShowWDL", OptionValue::Bool(v)) => s.show_wdl = v,
+            ("UCI_LimitStrength", OptionValue::Bool(v)) => s.limit_strength = v,
+            ("UCI_Elo", OptionValue::Int(v)) => s.elo = v,
+            ("Seed", OptionValue::Int(v)) => s.seed = v as u64,
+            ("UCI_Opponent", OptionValue::Text(v)) => {
+                // Accepted and logged; the play does not depend on the opponent.
+                self.out.info_string(&format!("opponent: {v}"));
+                self.settings.opponent = v;
+            }
             ("OwnBook", OptionValue::Bool(v)) => s.own_book = v,
             ("BookFile", OptionValue::Text(v)) => s.book_file = v,
             ("BookSeed", OptionValue::Int(v)) => {
@@ -364,7 +378,9 @@ impl UciEngine {
             self.out.info_string(&w);
         }
         let mut book_move = None;
-        if self.settings.own_book && !limits.infinite && limits.mate.is_none() {
+        // The book holds standard-chess positions: a Chess960 game never probes it.
+        let book_allowed = !self.board.chess960();
+        if self.settings.own_book && book_allowed && !limits.infinite && limits.mate.is_none() {
             self.load_book();
             if let Some((m, total)) = self.book.pick(&self.board, &limits.searchmoves) {
                 self.out.info_string(&format!(
@@ -374,16 +390,26 @@ impl UciEngine {
                 book_move = Some(m.mv);
             }
         }
-        let searcher = self
+        let mut searcher = self
             .searcher
             .take()
             .expect("no search is running after finish_job");
+        let strength = self.settings.limit_strength.then(|| {
+            let level = StrengthLimit::new(self.settings.elo);
+            let cap = level.node_cap();
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+            // Restored to MultiPV's value by sync_searcher once the search is over.
+            searcher.set_multipv(self.settings.multipv.max(LIMIT_MULTIPV));
+            (level, self.settings.seed ^ self.board.hash())
+        });
         self.job = Some(SearchJob::start(
             searcher,
             self.board.clone(),
             limits,
             book_move,
             self.out.clone(),
+            self.settings.show_wdl,
+            strength,
         ));
     }
 

@@ -16,6 +16,7 @@ mod position;
 mod reader;
 mod search_job;
 mod settings;
+pub mod strength;
 mod tunables;
 mod version;
 

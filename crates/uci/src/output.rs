@@ -2,7 +2,7 @@
 //!
 //! Every line is written and flushed under one lock, so lines from the two threads never mix.
 
-use kestrel_chess::Move;
+use kestrel_chess::{Board, Move};
 use kestrel_search::{Bound, SearchInfo};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -34,8 +34,9 @@ impl Output {
     }
 }
 
-/// One `info` line for a search report.
-pub fn format_info(info: &SearchInfo) -> String {
+/// One `info` line for a search report on `board` (whose notation the moves take), with
+/// `wdl W D L` after the score when `show_wdl`.
+pub fn format_info(info: &SearchInfo, board: &Board, show_wdl: bool) -> String {
     let mut s = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -43,6 +44,10 @@ pub fn format_info(info: &SearchInfo) -> String {
         info.multipv.max(1),
         info.score
     );
+    if show_wdl {
+        let (w, d, l) = kestrel_search::wdl::wdl_per_mille(info.score, board);
+        s.push_str(&format!(" wdl {w} {d} {l}"));
+    }
     match info.bound {
         Bound::Exact => {}
         Bound::Lower => s.push_str(" lowerbound"),
@@ -61,17 +66,18 @@ pub fn format_info(info: &SearchInfo) -> String {
     if !info.pv.is_empty() {
         s.push_str(" pv");
         for mv in &info.pv {
-            s.push_str(&format!(" {mv}"));
+            s.push_str(&format!(" {}", board.uci_move(*mv)));
         }
     }
     s
 }
 
-/// `bestmove X [ponder Y]`; `0000` when there is no legal move.
-pub fn format_bestmove(best: Option<Move>, ponder: Option<Move>) -> String {
+/// `bestmove X [ponder Y]` in `board`'s notation; `0000` when there is no legal move.
+pub fn format_bestmove(best: Option<Move>, ponder: Option<Move>, board: &Board) -> String {
+    let text = |mv: Move| board.uci_move(mv);
     match (best, ponder) {
-        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-        (Some(b), None) => format!("bestmove {b}"),
+        (Some(b), Some(p)) => format!("bestmove {} ponder {}", text(b), text(p)),
+        (Some(b), None) => format!("bestmove {}", text(b)),
         (None, _) => "bestmove 0000".to_string(),
     }
 }

@@ -2,8 +2,9 @@
 //! `infinite` and `ponder`, and always ends with exactly one `bestmove` line.
 
 use crate::output::{Output, format_bestmove, format_info};
+use crate::strength::StrengthLimit;
 use kestrel_chess::{Board, Move};
-use kestrel_search::{SearchControl, SearchLimits, Searcher};
+use kestrel_search::{Bound, Score, SearchControl, SearchLimits, Searcher};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
@@ -23,6 +24,8 @@ impl SearchJob {
         limits: SearchLimits,
         book_move: Option<Move>,
         out: Output,
+        show_wdl: bool,
+        strength: Option<(StrengthLimit, u64)>,
     ) -> SearchJob {
         let control = searcher.control();
         control.reset();
@@ -35,7 +38,7 @@ impl SearchJob {
             }
             let (best, ponder) = match book_move {
                 Some(mv) => (Some(mv), None),
-                None => run_search(&mut searcher, &board, &limits, &out),
+                None => run_search(&mut searcher, &board, &limits, &out, show_wdl, strength),
             };
             // UCI: in infinite or ponder mode, bestmove waits for `stop` (or `ponderhit`).
             if limits.infinite || limits.ponder {
@@ -44,7 +47,7 @@ impl SearchJob {
                 }
             }
             let (best, ponder) = checked_moves(&board, best, ponder);
-            out.line(&format_bestmove(best, ponder));
+            out.line(&format_bestmove(best, ponder, &board));
             searcher
         });
         SearchJob { handle, control }
@@ -76,11 +79,34 @@ fn run_search(
     board: &Board,
     limits: &SearchLimits,
     out: &Output,
+    show_wdl: bool,
+    strength: Option<(StrengthLimit, u64)>,
 ) -> (Option<Move>, Option<Move>) {
+    // The latest exact line of each MultiPV rank: (move, score, reply).
+    let mut lines: Vec<Option<(Move, Score, Option<Move>)>> = Vec::new();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        searcher.search(board, limits, &mut |info| out.line(&format_info(info)))
+        searcher.search(board, limits, &mut |info| {
+            out.line(&format_info(info, board, show_wdl));
+            if info.bound == Bound::Exact
+                && let Some(&first) = info.pv.first()
+            {
+                let rank = info.multipv.max(1) - 1;
+                if lines.len() <= rank {
+                    lines.resize(rank + 1, None);
+                }
+                lines[rank] = Some((first, info.score, info.pv.get(1).copied()));
+            }
+        })
     }));
     match result {
+        Ok(r) if strength.is_some() && !lines.is_empty() => {
+            let (level, seed) = strength.expect("checked");
+            let found: Vec<(Move, Score, Option<Move>)> = lines.into_iter().flatten().collect();
+            let scored: Vec<(Move, Score)> = found.iter().map(|&(m, s, _)| (m, s)).collect();
+            let chosen = level.choose(&scored, seed).or(r.best_move);
+            let reply = found.iter().find(|l| Some(l.0) == chosen).and_then(|l| l.2);
+            (chosen, reply)
+        }
         Ok(r) => {
             let ponder = r.ponder_move.or_else(|| {
                 (r.pv.first() == r.best_move.as_ref()).then(|| r.pv.get(1).copied())?

@@ -19,6 +19,18 @@ pub struct Settings {
     pub nodestime: u64,
     pub multipv: usize,
     pub ponder: bool,
+    /// `UCI_Chess960`: castling moves in and out as king takes rook, FEN castling by file.
+    pub chess960: bool,
+    /// `UCI_ShowWDL`: `wdl W D L` (per mille) after the score on `info` lines.
+    pub show_wdl: bool,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` (see [`crate::strength`]).
+    pub limit_strength: bool,
+    /// `UCI_Elo`, the level played at when the strength is limited.
+    pub elo: i64,
+    /// `Seed`: seeds the strength limit's move choice (with the position).
+    pub seed: u64,
+    /// `UCI_Opponent` as the GUI sent it (`title elo computer|human name`); logged only.
+    pub opponent: String,
     pub own_book: bool,
     pub book_file: String,
     pub book_seed: u64,
@@ -42,10 +54,17 @@ impl Settings {
         Settings {
             hash_mb: 16,
             threads: 1,
-            move_overhead: Duration::from_millis(30),
+            // Stockfish's default: what lichess-bot and fastchess expect to find.
+            move_overhead: Duration::from_millis(10),
             nodestime: 0,
             multipv: 1,
             ponder: false,
+            chess960: false,
+            show_wdl: false,
+            opponent: String::new(),
+            limit_strength: false,
+            elo: crate::strength::MIN_ELO,
+            seed: 0,
             own_book: false,
             book_file: BUILTIN_BOOK.to_string(),
             book_seed: 0,
@@ -72,6 +91,17 @@ impl Settings {
             UciOption::spin("NodesTime", self.nodestime as i64, 0, 1_000_000),
             UciOption::spin("MultiPV", self.multipv as i64, 1, 256),
             UciOption::check("Ponder", self.ponder),
+            UciOption::check("UCI_Chess960", self.chess960),
+            UciOption::check("UCI_ShowWDL", self.show_wdl),
+            UciOption::text("UCI_Opponent", &self.opponent),
+            UciOption::check("UCI_LimitStrength", self.limit_strength),
+            UciOption::spin(
+                "UCI_Elo",
+                self.elo,
+                crate::strength::MIN_ELO,
+                crate::strength::MAX_ELO,
+            ),
+            UciOption::spin("Seed", self.seed as i64, 0, u32::MAX as i64),
             UciOption::check("OwnBook", self.own_book),
             UciOption::text("BookFile", &self.book_file),
             UciOption::spin("BookSeed", self.book_seed as i64, 0, u32::MAX as i64),

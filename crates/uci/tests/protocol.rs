@@ -19,7 +19,10 @@ fn uci_lists_every_option_then_uciok() {
     for wanted in [
         "option name Hash type spin default 16 min 1 max 65536",
         "option name Threads type spin default 1 min 1 max 256",
-        "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name UCI_Chess960 type check default false",
+        "option name UCI_ShowWDL type check default false",
+        "option name UCI_Opponent type string default <empty>",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name NodesTime type spin default 0 min 0 max 1000000",
         "option name Ponder type check default false",

@@ -35,4 +35,5 @@ pub mod spsa_tune;
 pub mod spsa_verify;
 pub mod tune;
 pub mod uci;
+pub mod wdl_fit;
 pub mod worker;

@@ -202,7 +202,8 @@ impl GameParser {
         self.movetext(no, line)
     }
 
-    /// Builds the start position from the `FEN` tag, or the standard one.
+    /// Builds the start position from the `FEN` tag, or the standard one; a `Variant` tag
+    /// naming Chess960 turns on its notation.
     fn set_up(&mut self, no: usize) {
         let fen = self
             .tags
@@ -219,6 +220,15 @@ impl GameParser {
             },
             None => Board::startpos(),
         };
+        let mut start = start;
+        let chess960 = self.tags.iter().any(|(k, v)| {
+            k == "Variant"
+                && matches!(
+                    v.to_ascii_lowercase().as_str(),
+                    "chess960" | "fischerandom" | "fischer random" | "chess 960"
+                )
+        });
+        start.set_chess960(chess960);
         self.board = Some(start.position_only());
         self.start = Some(start);
     }

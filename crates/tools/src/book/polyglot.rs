@@ -15,7 +15,7 @@ pub fn encode_move(mv: Move) -> u16 {
     let from = mv.from();
     let mut to = mv.to();
     if mv.is_castle() {
-        let rook_file = if to.file() > from.file() { 7 } else { 0 };
+        let rook_file = if mv.is_king_side_castle() { 7 } else { 0 };
         to = Square::new(rook_file, to.rank());
     }
     let promo = mv.promotion_kind().map_or(0, |k| k.index() as u16);
