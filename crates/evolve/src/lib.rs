@@ -21,6 +21,7 @@ use kestrel_ga::cluster::Registry;
 
 pub mod chessmaps;
 pub mod coevolve;
+pub mod external;
 pub mod games;
 pub mod mentor;
 pub mod mnc;

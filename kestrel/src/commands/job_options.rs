@@ -12,8 +12,9 @@ pub struct JobOptions {
     /// folder that holds a run is refused.
     #[arg(long)]
     pub overwrite: bool,
-    /// Worker threads (default: all cores); also the number of UCI mentor processes.
-    #[arg(long)]
+    /// Worker threads (default: all cores); also the number of UCI mentor processes and of
+    /// games an external engine plays at once (`--concurrency`).
+    #[arg(long, visible_alias = "concurrency")]
     pub threads: Option<usize>,
     /// No progress output.
     #[arg(long)]
