@@ -34,6 +34,10 @@ pub struct EngineArgs {
     /// Seconds the engine may take to answer `uci` or `isready`.
     #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
     pub engine_timeout: u64,
+    /// Seconds the engine may take for one move at a node or depth limit before it counts as
+    /// hung (at a clock: its time left plus 2 s).
+    #[arg(long, default_value_t = 60, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub move_timeout: u64,
 }
 
 impl EngineArgs {
@@ -62,6 +66,7 @@ impl EngineArgs {
         };
         let mut engine = ExternalEngine::new(&command, &args, options);
         engine.handshake_ms = self.engine_timeout * 1000;
+        engine.move_ms = self.move_timeout * 1000;
         Ok(Some(engine))
     }
 }
