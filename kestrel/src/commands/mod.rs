@@ -10,6 +10,7 @@ pub mod eval;
 pub mod evolve;
 pub mod evolve_coevolve;
 pub mod evolve_games;
+pub mod evolve_games_external;
 pub mod evolve_mnc;
 pub mod evolve_moves;
 pub mod evolve_search;

@@ -69,8 +69,10 @@ fn parse_line(line: &str, sets: &[&ParamValues]) -> Result<SpsaLine, String> {
             "{name}: value {value} is outside its range [{min}, {max}]"
         ));
     }
-    if !(c_end > 0.0 && c_end.is_finite()) {
-        return Err(format!("{name}: step (c_end) must be above 0, got {c_end}"));
+    if !(c_end >= 0.0 && c_end.is_finite()) {
+        return Err(format!(
+            "{name}: step (c_end) must be 0 (frozen) or above, got {c_end}"
+        ));
     }
     if !(r_end > 0.0 && r_end.is_finite()) {
         return Err(format!("{name}: r_end must be above 0, got {r_end}"));

@@ -4,8 +4,10 @@
 //! duels over `setoption` ([`pairs`]).
 
 pub mod engine;
+pub mod ga;
 pub mod pairs;
 pub mod tunables;
 
 pub use engine::{ExternalEngine, PlayerPool};
+pub use ga::{ExternalGameFitness, Gene, Opponent, gene_options};
 pub use pairs::{ExternalPairs, options_of};

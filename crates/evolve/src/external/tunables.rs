@@ -7,7 +7,10 @@ use kestrel_params::DEFAULT_R_END;
 use kestrel_tools::uci_options::{UciOptionDecl, UciOptionKind, find_option};
 
 /// Options that set up the engine rather than its play; never tuned from the option list.
-const INFRASTRUCTURE: [&str; 20] = [
+const INFRASTRUCTURE: [&str; 23] = [
+    "Ponder",
+    "OwnBook",
+    "Use Search Log",
     "Hash",
     "Threads",
     "Number of Threads",
@@ -87,6 +90,37 @@ pub fn from_option_list(
         return Err("the engine declares no spin option to tune".into());
     }
     Ok(params)
+}
+
+/// The engine's `check` options (set-up ones and `skip` left out) as 0/1 values at their
+/// defaults, for the GA (SPSA tunes numbers only); with `select`, those of the named options
+/// that are checks.
+pub fn check_options(
+    decls: &[UciOptionDecl],
+    select: Option<&[String]>,
+    skip: &[String],
+) -> Vec<SpsaParam> {
+    decls
+        .iter()
+        .filter(|d| match select {
+            Some(names) => names.iter().any(|n| n.eq_ignore_ascii_case(&d.name)),
+            None => {
+                !is_infrastructure(&d.name) && !skip.iter().any(|s| s.eq_ignore_ascii_case(&d.name))
+            }
+        })
+        .filter_map(|d| match d.kind {
+            UciOptionKind::Check { default } => Some(SpsaParam {
+                name: d.name.clone(),
+                start: f64::from(u8::from(default)),
+                min: 0.0,
+                max: 1.0,
+                c_end: 0.5,
+                r_end: DEFAULT_R_END,
+                float: false,
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Parses an OpenBench SPSA input (`#` comments, blank lines skipped); `origin` names the
