@@ -46,6 +46,7 @@ pub fn register_all(registry: &mut Registry) {
     registry.add::<tournament::RoundRobinRemoteSpec>();
     registry.add::<games::GameFitnessSpec>();
     registry.add::<spsa::remote::SpsaPairsSpec>();
+    registry.add::<external::remote::ExternalPairsSpec>();
 }
 
 /// A registry holding every GA of this crate ([`register_all`]).

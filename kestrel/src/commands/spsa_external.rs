@@ -8,11 +8,12 @@ use super::engine_options::{probe, render_openbench_values, render_options, tuna
 use super::run_folder::{RunFolder, say};
 use super::spsa_tune::SpsaArgs;
 use anyhow::{Context, bail};
+use kestrel_evolve::external::remote::ExternalPairsSpec;
 use kestrel_evolve::external::{ExternalEngine, ExternalPairs, options_of};
 use kestrel_evolve::spsa::chess::GamePairs;
 use kestrel_evolve::spsa::report::row_elo;
 use kestrel_evolve::spsa::{SpsaRow, SpsaSettings, SpsaState, run_spsa};
-use kestrel_ga::InProcessExecutor;
+use kestrel_ga::cluster::FitnessSpec;
 use kestrel_tools::match_runner::{MatchSettings, run_match};
 use kestrel_tools::progress::Progress;
 use kestrel_tools::stats::fmt_elo;
@@ -26,11 +27,6 @@ pub fn run(a: SpsaArgs, mut engine: ExternalEngine) -> anyhow::Result<()> {
     if a.params.is_some() {
         bail!(
             "--params sets Kestrel's own values; an --engine's start values come from --input or its option list"
-        );
-    }
-    if a.executor.ray()?.is_some() {
-        bail!(
-            "--engine plays its games in process here; --executor ray is not available for external engines"
         );
     }
     let decls = probe(&mut engine, a.engine.move_overhead)?;
@@ -77,7 +73,10 @@ pub fn run(a: SpsaArgs, mut engine: ExternalEngine) -> anyhow::Result<()> {
             );
         }
     }
-    let executor = InProcessExecutor;
+    let executor = a
+        .executor
+        .start(|store| Ok(ExternalPairsSpec::store(&fitness, store)?.tagged()))?;
+    println!("games on          {}", executor.describe());
     let duel = GamePairs::with_fitness(fitness, a.pairs, &executor);
     if !a.job.quiet {
         println!(

@@ -6,6 +6,7 @@
 pub mod engine;
 pub mod ga;
 pub mod pairs;
+pub mod remote;
 pub mod tunables;
 
 pub use engine::{ExternalEngine, PlayerPool};

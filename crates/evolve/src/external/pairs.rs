@@ -76,6 +76,31 @@ impl ExternalPairs {
         self.pairs
     }
 
+    /// The engine under tuning.
+    pub fn engine(&self) -> &ExternalEngine {
+        &self.engine
+    }
+
+    /// The tuned options.
+    pub fn params(&self) -> &[SpsaParam] {
+        &self.params
+    }
+
+    /// The book.
+    pub fn openings(&self) -> &[Opening] {
+        &self.openings
+    }
+
+    /// Limit and adjudication of every game.
+    pub fn game(&self) -> &GameSettings {
+        &self.game
+    }
+
+    /// The seed of the opening picks.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
     /// The opening of every pair of iteration `k` (the stream of the built-in pairs).
     fn picks(&self, k: u64) -> Vec<usize> {
         let mut rng = iteration_rng(self.seed ^ 0x6f70_656e_696e_6773, k);
