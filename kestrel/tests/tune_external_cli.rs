@@ -57,21 +57,35 @@ fn the_toy_engine_is_tuned_toward_its_best_value() {
     let dir = temp_dir("ext-toy");
     let input = dir.join("toy.spsa");
     std::fs::write(&input, "Accuracy, int, 40, 0, 400, 20, 0.02\n").unwrap();
+    let adopted = dir.join("adopted.options");
+    let gate = [
+        "--verify-sprt",
+        "0,50",
+        "--verify-games",
+        "200",
+        "--adopt",
+        adopted.to_str().unwrap(),
+    ];
     for seed in ["1", "2"] {
         let out = dir.join(format!("run{seed}"));
+        let gate: &[&str] = if seed == "1" { &gate } else { &[] };
         let o = tune(
             &toy(""),
             &out,
             &[
-                "--input",
-                input.to_str().unwrap(),
-                "--iterations",
-                "40",
-                "--pairs",
-                "2",
-                "--seed",
-                seed,
-            ],
+                gate,
+                &[
+                    "--input",
+                    input.to_str().unwrap(),
+                    "--iterations",
+                    "40",
+                    "--pairs",
+                    "2",
+                    "--seed",
+                    seed,
+                ],
+            ]
+            .concat(),
         );
         assert!(o.status.success(), "{}", stderr(&o));
         let v = final_value(&out, "Accuracy");
@@ -82,6 +96,11 @@ fn the_toy_engine_is_tuned_toward_its_best_value() {
         assert!(read(&out, "summary.txt").contains("crashes 0, hangs 0, illegal moves 0"));
         assert!(out.join("spsa.svg").exists());
     }
+    // The gate played the tuned values against the start (40) and adopted them.
+    assert_eq!(
+        std::fs::read_to_string(&adopted).unwrap(),
+        read(&dir.join("run1"), "final.options")
+    );
     // The options file plays in a match as --option-a @FILE.
     let opts = format!("@{}", dir.join("run1/final.options").display());
     let engine = toy("");
