@@ -93,6 +93,14 @@ fn the_ga_moves_the_toy_engine_toward_its_best_value() {
     );
     assert!(stderr(&o).contains("no option 'Nope'"), "{}", stderr(&o));
     assert!(!dir.join("bad").exists());
+    // An opponent that crashes at every process's third move: the GA stops with an error.
+    let crashing = format!("uci:{TOY} --crash-at 3");
+    let o = evolve(
+        &dir.join("crash"),
+        &["--set", "Accuracy", "--opponent", &crashing],
+    );
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("keeps failing"), "{}", stderr(&o));
     let o = evolve(
         &dir.join("bad"),
         &["--set", "Accuracy", "--opponent", "uci:/nonexistent/x"],

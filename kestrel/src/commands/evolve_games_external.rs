@@ -203,6 +203,18 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     .map_err(anyhow::Error::msg)?;
     write_chart(&chart, &outcome.history, "Elo against the opponents")
         .map_err(anyhow::Error::msg)?;
+    write_results(&fitness, &genes, &outcome, &a.out)?;
+    folder.finish(a.ga.seed)
+}
+
+/// Writes best.options and centre.options (the last population's mean) and prints both
+/// beside the start.
+fn write_results(
+    fitness: &ExternalGameFitness,
+    genes: &[Gene],
+    outcome: &kestrel_ga::GaOutcome<RealGenome>,
+    out: &Path,
+) -> anyhow::Result<()> {
     let population = &outcome.population;
     let n = population.len() as f64;
     let centre: Vec<f64> = (0..genes.len())
@@ -210,7 +222,7 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
         .collect();
     let best = &population[outcome.best_index()].0;
     for (name, values) in [("best", best), ("centre", &centre)] {
-        let path = a.out.join(format!("{name}.options"));
+        let path = out.join(format!("{name}.options"));
         kestrel_params::atomic::write_atomic(
             &path,
             render_options(&fitness.options(values)).as_bytes(),
@@ -228,6 +240,6 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     println!(
         "not verified: compare best.options and centre.options with the start by `kestrel match --option-a @FILE`"
     );
-    println!("options           {}", a.out.join("best.options").display());
-    folder.finish(a.ga.seed)
+    println!("options           {}", out.join("best.options").display());
+    Ok(())
 }

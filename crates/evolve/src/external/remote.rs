@@ -16,13 +16,19 @@ use serde::{Deserialize, Serialize};
 /// Everything a worker needs to rebuild an [`ExternalPairs`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ExternalPairsSpec {
+    /// The engine and its fixed options.
     pub engine: ExternalEngine,
+    /// The tuned options.
     pub params: Vec<SpsaParam>,
+    /// Every game's limit.
     pub limit: LimitSpec,
+    /// Games are drawn after this many moves.
     pub max_moves: Option<usize>,
     /// Clock overrun tolerated before a loss on time, ms.
     pub time_margin_ms: u64,
+    /// Game pairs per iteration.
     pub pairs: usize,
+    /// The seed of the opening picks.
     pub seed: u64,
     /// Blob hash: the openings.
     pub openings: String,
