@@ -39,8 +39,8 @@ fn bad_input_is_a_clear_error() {
     let input_arg = input.display().to_string();
     for (line, message) in [
         (
-            "KNIGHT_VALUE, int, 300, 0, 1023, 0, 0.002",
-            "step (c_end) must be above 0",
+            "KNIGHT_VALUE, int, 300, 0, 1023, -1, 0.002",
+            "step (c_end) must be 0 (frozen) or above",
         ),
         (
             "KNIGHT_VALUE, int, 300, 400, 1023, 10, 0.002",

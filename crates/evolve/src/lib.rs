@@ -21,6 +21,7 @@ use kestrel_ga::cluster::Registry;
 
 pub mod chessmaps;
 pub mod coevolve;
+pub mod external;
 pub mod games;
 pub mod mentor;
 pub mod mnc;
@@ -45,6 +46,7 @@ pub fn register_all(registry: &mut Registry) {
     registry.add::<tournament::RoundRobinRemoteSpec>();
     registry.add::<games::GameFitnessSpec>();
     registry.add::<spsa::remote::SpsaPairsSpec>();
+    registry.add::<external::remote::ExternalPairsSpec>();
 }
 
 /// A registry holding every GA of this crate ([`register_all`]).

@@ -24,18 +24,18 @@ impl Quadratic {
         }
     }
 
-    fn elo(&self, x: &[i32]) -> f64 {
+    fn elo(&self, x: &[f64]) -> f64 {
         let d2: f64 = x
             .iter()
             .zip(&self.target)
-            .map(|(&v, t)| (f64::from(v) - t).powi(2))
+            .map(|(&v, t)| (v - t).powi(2))
             .sum();
         -WEIGHT * d2
     }
 }
 
 impl Objective for Quadratic {
-    fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String> {
+    fn duel(&self, plus: &[f64], minus: &[f64], k: u64) -> Result<Duel, String> {
         if self.fail_at.load(Ordering::SeqCst) == k {
             self.fail_at.store(0, Ordering::SeqCst);
             return Err("simulated crash".into());
@@ -61,6 +61,7 @@ fn params() -> Vec<SpsaParam> {
             max: 100.0,
             c_end: 4.0,
             r_end: 0.0002,
+            float: false,
         })
         .collect()
 }
@@ -213,9 +214,15 @@ fn bad_parameters_are_clear_errors() {
     let objective = Quadratic::new(&[0.0; 3], 0);
     let settings = SpsaSettings::new(10, 1);
     let mut p = params();
-    p[1].c_end = 0.0;
+    p[1].c_end = -1.0;
     let err = run_spsa(&p, &settings, &objective, &dir, false, &mut |_| {}).unwrap_err();
     assert!(err.contains("B: step"), "{err}");
+    let mut p = params();
+    for q in &mut p {
+        q.c_end = 0.0;
+    }
+    let err = run_spsa(&p, &settings, &objective, &dir, false, &mut |_| {}).unwrap_err();
+    assert!(err.contains("every value is frozen"), "{err}");
     let mut p = params();
     p[2].start = 500.0;
     let err = run_spsa(&p, &settings, &objective, &dir, false, &mut |_| {}).unwrap_err();

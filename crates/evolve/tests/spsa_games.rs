@@ -84,6 +84,7 @@ fn knight_params(start: i32) -> Vec<SpsaParam> {
         min: 0.0,
         max: 1023.0,
         c_end: 60.0,
+        float: false,
         r_end: 0.01,
     }]
 }

@@ -21,6 +21,7 @@ pub mod sprt;
 pub mod stats;
 pub mod tournament;
 pub mod uci_client;
+pub mod uci_options;
 pub mod uci_player;
 pub mod wdl_fit;
 

@@ -22,6 +22,8 @@ pub struct UciEngine {
     pub id_name: Option<String>,
     /// Option names the engine declared with `option name ...`.
     pub declared_options: Vec<String>,
+    /// The well-formed declarations among them, with type, default and range.
+    pub option_decls: Vec<crate::uci_options::UciOptionDecl>,
     /// The engine's last lines on stderr, quoted when it fails.
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
     dead: bool,
@@ -83,6 +85,7 @@ impl UciEngine {
             lines: rx,
             id_name: None,
             declared_options: Vec::new(),
+            option_decls: Vec::new(),
             stderr_tail,
             dead: false,
         };
@@ -117,6 +120,9 @@ impl UciEngine {
             } else if let Some(rest) = line.strip_prefix("option name ") {
                 let name = rest.split(" type ").next().unwrap_or(rest).trim();
                 self.declared_options.push(name.to_string());
+                if let Some(decl) = crate::uci_options::parse_option_line(line) {
+                    self.option_decls.push(decl);
+                }
             }
         }
     }

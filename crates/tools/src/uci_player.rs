@@ -34,8 +34,12 @@ pub struct UciPlayer {
     command: String,
     args: Vec<String>,
     options: Vec<(String, String)>,
+    /// Options sent before every game (a tuner's values), after the fixed ones.
+    game_options: Vec<(String, String)>,
     timeouts: UciTimeouts,
     engine: Option<UciEngine>,
+    /// Processes started so far (the first start and every restart).
+    starts: u64,
     /// The engine's last reported score, White's view (its "evaluation" at a move limit).
     last_score_white: Option<i32>,
     /// The `UCI_Chess960` value sent to the running engine (`None`: not sent yet).
@@ -55,11 +59,24 @@ impl UciPlayer {
             command,
             args,
             options,
+            game_options: Vec::new(),
             timeouts,
             engine: None,
+            starts: 0,
             last_score_white: None,
             chess960_sent: None,
         }
+    }
+
+    /// Options sent by `setoption` before every following game (a tuner's values for the
+    /// next games), after the fixed options.
+    pub fn set_game_options(&mut self, options: Vec<(String, String)>) {
+        self.game_options = options;
+    }
+
+    /// Processes started so far: 1 for an engine that never failed, one more per restart.
+    pub fn starts(&self) -> u64 {
+        self.starts
     }
 
     /// The running engine (after a successful `new_game`).
@@ -68,6 +85,7 @@ impl UciPlayer {
     }
 
     fn start(&mut self) -> Result<UciEngine, PlayerError> {
+        self.starts += 1;
         let mut engine = UciEngine::start(&self.command, &self.args, self.timeouts.handshake)?;
         for (name, value) in &self.options {
             engine.set_option(name, value)?;
@@ -85,6 +103,9 @@ impl UciPlayer {
         }
         let handshake = self.timeouts.handshake;
         let engine = self.engine.as_mut().expect("started above");
+        for (name, value) in &self.game_options {
+            engine.set_option(name, value)?;
+        }
         engine.send("ucinewgame")?;
         engine.sync(handshake)
     }

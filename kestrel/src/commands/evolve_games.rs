@@ -30,32 +30,52 @@ const GAMES_DEFAULTS: GaDefaults = GaDefaults {
 /// Arguments of `kestrel evolve games`.
 #[derive(Args)]
 pub struct GamesGaArgs {
-    /// Which values evolve: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
+    /// Which values evolve: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`);
+    /// with --engine: `all` (every spin and check option but the set-up ones) or the engine's
+    /// option names (default: none: --input).
     #[arg(long, value_name = "all|compact|falcon|NAMES", value_parser = checked::distinct_list)]
-    set: String,
+    pub(super) set: Option<String>,
+    /// With --engine: the evolved options, their starts and ranges as an OpenBench SPSA input
+    /// (`NAME, int, value, min, max, c_end, r_end`).
+    #[arg(long, value_name = "FILE", requires = "engine", conflicts_with = "set")]
+    pub(super) input: Option<PathBuf>,
+    /// With --engine: race the same engine with these options (NAME=VALUE lines) instead of
+    /// its start values.
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "engine",
+        conflicts_with = "opponent"
+    )]
+    pub(super) opponent_options: Option<PathBuf>,
+    /// With --engine: race these engines instead (uci:PATH, repeatable; one drawn per pair).
+    #[arg(long, value_name = "uci:PATH", requires = "engine")]
+    pub(super) opponent: Vec<String>,
+    #[command(flatten)]
+    pub(super) engine: super::engine_options::EngineArgs,
     /// Which tables `--set` looks in.
     #[arg(long, value_enum, default_value = "both")]
-    table: TableArg,
+    pub(super) table: TableArg,
     /// Start values (and every value not evolved); default: the defaults.
     #[arg(long, value_name = "FILE")]
-    params: Option<PathBuf>,
+    pub(super) params: Option<PathBuf>,
     #[command(flatten)]
-    games: GameFitnessArgs,
+    pub(super) games: GameFitnessArgs,
     /// Spread of the first generation's mutants, as a share of each value's range.
     #[arg(long, default_value_t = 0.02, value_parser = checked::positive_f64)]
-    start_spread: f64,
+    pub(super) start_spread: f64,
     /// Hash table per engine, MB.
     #[arg(long, default_value_t = 2, value_parser = checked::hash_mb)]
-    hash: usize,
+    pub(super) hash: usize,
     #[command(flatten)]
-    ga: GaArgs,
+    pub(super) ga: GaArgs,
     /// Output folder: best.toml, centre.toml, log.csv, evolution.svg, checkpoint.json.
     #[arg(long, default_value = "evolve-games-out", value_parser = checked::writable_dir)]
-    out: PathBuf,
+    pub(super) out: PathBuf,
     #[command(flatten)]
-    job: JobOptions,
+    pub(super) job: JobOptions,
     #[command(flatten)]
-    executor: ExecutorOptions,
+    pub(super) executor: ExecutorOptions,
 }
 
 fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
@@ -67,16 +87,22 @@ fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
 
 /// Runs `kestrel evolve games`.
 pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
+    if let Some(engine) = a.engine.engine()? {
+        return super::evolve_games_external::run(a, engine, GAMES_DEFAULTS);
+    }
+    let Some(set) = a.set.clone() else {
+        bail!("name the evolved values with --set all|compact|falcon|NAMES");
+    };
     let base = load(&a.params, "--params")?;
     let sets: Vec<&ParamValues> = match a.table {
         TableArg::Eval => vec![&base.eval],
         TableArg::Search => vec![&base.search],
         TableArg::Both => vec![&base.eval, &base.search],
     };
-    let lines = spsa_lines(&sets, selection(&a.set).as_deref())
-        .map_err(|e| anyhow::anyhow!("--set {}: {e}", a.set))?;
+    let lines = spsa_lines(&sets, selection(&set).as_deref())
+        .map_err(|e| anyhow::anyhow!("--set {set}: {e}"))?;
     if lines.is_empty() {
-        bail!("--set {} selects nothing", a.set);
+        bail!("--set {set} selects nothing");
     }
     let start = RealGenome(lines.iter().map(|l| f64::from(l.value)).collect());
     let elements = lines

@@ -13,8 +13,9 @@ pub struct JobOptions {
     /// folder that holds a run is refused.
     #[arg(long)]
     pub overwrite: bool,
-    /// Worker threads (default: all cores); also the number of UCI mentor processes.
-    #[arg(long, value_parser = checked::positive)]
+    /// Worker threads (default: all cores); also the number of UCI mentor processes and of
+    /// games an external engine plays at once (`--concurrency`).
+    #[arg(long, visible_alias = "concurrency", value_parser = checked::positive)]
     pub threads: Option<usize>,
     /// No progress output.
     #[arg(long)]

@@ -44,10 +44,11 @@ pub struct MatchArgs {
     /// Engine B (same forms as engine A).
     #[arg(short = 'b', long = "engine-b", default_value = "builtin")]
     pub engine_b: String,
-    /// UCI option for engine A, `NAME=VALUE` (repeatable) (default: none).
+    /// UCI option for engine A, `NAME=VALUE` or `@FILE` (a file of NAME=VALUE lines, as
+    /// `tune spsa --engine` writes in OUT/final.options; repeatable) (default: none).
     #[arg(long = "option-a", value_name = "NAME=VALUE")]
     pub option_a: Vec<String>,
-    /// UCI option for engine B, `NAME=VALUE` (repeatable) (default: none).
+    /// UCI option for engine B, `NAME=VALUE` or `@FILE` (repeatable) (default: none).
     #[arg(long = "option-b", value_name = "NAME=VALUE")]
     pub option_b: Vec<String>,
     /// Round robin among these engines (instead of A against B); `--games` per pairing.
@@ -167,12 +168,20 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         return run_tournament(&args, &settings, &openings, timeouts);
     }
     let mut specs = vec![
-        parse_engine_spec(&args.engine_a, &args.option_a, timeouts)
-            .map_err(anyhow::Error::msg)
-            .context("engine A")?,
-        parse_engine_spec(&args.engine_b, &args.option_b, timeouts)
-            .map_err(anyhow::Error::msg)
-            .context("engine B")?,
+        parse_engine_spec(
+            &args.engine_a,
+            &super::engine_options::expand_option_files(&args.option_a)?,
+            timeouts,
+        )
+        .map_err(anyhow::Error::msg)
+        .context("engine A")?,
+        parse_engine_spec(
+            &args.engine_b,
+            &super::engine_options::expand_option_files(&args.option_b)?,
+            timeouts,
+        )
+        .map_err(anyhow::Error::msg)
+        .context("engine B")?,
     ];
     make_names_unique(&mut specs);
     refuse_uci_with_nodestime(&args, &specs)?;

@@ -69,8 +69,10 @@ fn parse_line(line: &str, sets: &[&ParamValues]) -> Result<SpsaLine, String> {
             "{name}: value {value} is outside its range [{min}, {max}]"
         ));
     }
-    if !(c_end > 0.0 && c_end.is_finite()) {
-        return Err(format!("{name}: step (c_end) must be above 0, got {c_end}"));
+    if !(c_end >= 0.0 && c_end.is_finite()) {
+        return Err(format!(
+            "{name}: step (c_end) must be 0 (frozen) or above, got {c_end}"
+        ));
     }
     if !(r_end > 0.0 && r_end.is_finite()) {
         return Err(format!("{name}: r_end must be above 0, got {r_end}"));
@@ -111,7 +113,7 @@ mod tests {
     fn bad_lines_are_clear_errors() {
         let err = |t: &str| parse(t).unwrap_err();
         assert!(err("NOPE, int, 1, 0, 5, 1, 0.002").contains("unknown parameter 'NOPE'"));
-        assert!(err("KNIGHT_VALUE, int, 300, 0, 1023, 0, 0.002").contains("step"));
+        assert!(err("KNIGHT_VALUE, int, 300, 0, 1023, -1, 0.002").contains("step"));
         assert!(err("KNIGHT_VALUE, int, 300, 400, 1023, 10, 0.002").contains("outside its range"));
         assert!(err("KNIGHT_VALUE, int, 300, 0, 5000, 10, 0.002").contains("beyond the declared"));
         assert!(err("KNIGHT_VALUE, float, 300, 0, 1023, 10, 0.002").contains("not int"));

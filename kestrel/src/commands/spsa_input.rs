@@ -46,6 +46,46 @@ pub struct SpsaInputArgs {
     /// OpenBench's r_end (learning rate at the end of the run).
     #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END, value_parser = checked::positive_f64)]
     r_end: f64,
+    /// An external engine, `uci:PATH [ARGS]`: print its spin options (set-up ones left out)
+    /// at their defaults over their ranges, c_end a twentieth of the range.
+    #[arg(long, value_name = "uci:PATH")]
+    engine: Option<String>,
+    /// A fixed option of --engine, `NAME=VALUE` (left out of the lines; repeatable).
+    #[arg(long = "option", value_name = "NAME=VALUE", requires = "engine")]
+    option: Vec<String>,
+}
+
+/// The engine's option list as OpenBench lines.
+fn engine_lines(a: &SpsaInputArgs, text: &str) -> anyhow::Result<String> {
+    let spec = kestrel_tools::spec_parse::parse_engine_spec(
+        text,
+        &a.option,
+        kestrel_tools::uci_player::UciTimeouts::default(),
+    )
+    .map_err(|e| anyhow::anyhow!("--engine: {e}"))?;
+    let kestrel_tools::EngineSpec::Uci {
+        command,
+        args,
+        options,
+        ..
+    } = spec
+    else {
+        anyhow::bail!("--engine must name a UCI engine, uci:PATH");
+    };
+    let engine = kestrel_evolve::external::ExternalEngine::new(&command, &args, options);
+    let decls = engine.probe().map_err(anyhow::Error::msg)?;
+    let fixed: Vec<String> = engine.options.iter().map(|(n, _)| n.clone()).collect();
+    let params = kestrel_evolve::external::tunables::from_option_list(&decls, None, &fixed)
+        .map_err(anyhow::Error::msg)?;
+    Ok(params
+        .iter()
+        .map(|p| {
+            format!(
+                "{}, int, {}, {}, {}, {}, {}\n",
+                p.name, p.start, p.min, p.max, p.c_end, a.r_end
+            )
+        })
+        .collect())
 }
 
 /// The names a `--set` value selects (`None`: every parameter with a step).
@@ -92,6 +132,10 @@ fn lines(a: &SpsaInputArgs) -> anyhow::Result<Vec<SpsaLine>> {
 
 /// Runs `kestrel tune spsa-input`.
 pub fn run(a: SpsaInputArgs) -> anyhow::Result<()> {
+    if let Some(engine) = &a.engine {
+        print!("{}", engine_lines(&a, engine)?);
+        return Ok(());
+    }
     let lines = lines(&a)?;
     match a.format {
         FormatArg::Openbench => print!("{}", render_openbench(&lines)),
@@ -111,6 +155,8 @@ mod tests {
             table,
             set: set.into(),
             r_end: 0.002,
+            engine: None,
+            option: Vec::new(),
         }
     }
 

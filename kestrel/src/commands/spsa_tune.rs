@@ -28,78 +28,83 @@ use std::path::{Path, PathBuf};
 pub struct SpsaArgs {
     /// Output folder: spsa.csv, spsa.svg, final.toml, checkpoint.json, summary.txt.
     #[arg(long, default_value = "spsa-out", value_parser = checked::writable_dir)]
-    out: PathBuf,
-    /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`) (default:
-    /// none: --input).
+    pub(super) out: PathBuf,
+    /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
     #[arg(
         long,
         value_name = "all|compact|falcon|NAMES",
         conflicts_with = "input",
         value_parser = checked::distinct_list
     )]
-    set: Option<String>,
+    pub(super) set: Option<String>,
     /// Which tables `--set` looks in.
     #[arg(long, value_enum, default_value = "both")]
-    table: TableArg,
+    pub(super) table: TableArg,
     /// OpenBench SPSA input (`NAME, int, value, min, max, c_end, r_end` per line) instead of
     /// --set: start, range, step and learning rate per value.
     #[arg(long, value_name = "FILE")]
-    input: Option<PathBuf>,
+    pub(super) input: Option<PathBuf>,
     /// Start values (and every untuned value) from this params file; default: the defaults.
     #[arg(long, value_name = "FILE")]
-    params: Option<PathBuf>,
+    pub(super) params: Option<PathBuf>,
     /// Iterations (one iteration = --pairs game pairs of θ+ against θ−).
     #[arg(long, default_value_t = 200)]
-    iterations: u64,
+    pub(super) iterations: u64,
     /// Game pairs per iteration (one opening each, colours reversed).
     #[arg(long, default_value_t = 1, value_parser = checked::positive)]
-    pairs: usize,
+    pub(super) pairs: usize,
     /// Iterations drawn from the same θ and played side by side, their updates then applied
     /// in order. 1 is classic SPSA; more keep the cores busy (every iteration waits for its
     /// slowest game otherwise). The result depends on it, never on --threads or the executor.
     #[arg(long, default_value_t = 1, value_name = "N")]
-    batch: u64,
+    pub(super) batch: u64,
     /// With --set: OpenBench's r_end (learning rate at the end of the run).
     #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END, value_parser = checked::positive_f64)]
-    r_end: f64,
+    pub(super) r_end: f64,
     /// With --set: c_end = this × the declared step.
     #[arg(long, default_value_t = 1.0, value_parser = checked::positive_f64)]
-    c_end_scale: f64,
+    pub(super) c_end_scale: f64,
     #[command(flatten)]
-    limit: super::game_limit::GameLimitArgs,
+    pub(super) limit: super::game_limit::GameLimitArgs,
     #[command(flatten)]
-    executor: ExecutorOptions,
+    pub(super) executor: ExecutorOptions,
     /// Opening book (EPD/PGN, optionally gzipped); default: the built-in balanced GM openings.
     #[arg(long, value_name = "FILE")]
-    openings: Option<PathBuf>,
+    pub(super) openings: Option<PathBuf>,
     /// Games end as draws after this many moves.
     #[arg(long, default_value_t = 200, value_parser = checked::positive)]
-    max_moves: usize,
+    pub(super) max_moves: usize,
     /// Hash table per engine, MB.
     #[arg(long, default_value_t = 2, value_parser = checked::hash_mb)]
-    hash: usize,
+    pub(super) hash: usize,
     /// Seed of the perturbations, roundings and opening picks.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub(super) seed: u64,
     /// Write the checkpoint, CSV and chart every N iterations.
     #[arg(long, default_value_t = 10, value_name = "N", value_parser = checked::positive_u64)]
-    checkpoint_every: u64,
+    pub(super) checkpoint_every: u64,
     /// Verification gate: after the run, the tuned params play the start params in this SPRT
     /// (`elo0,elo1[,alpha,beta]`, pentanomial) at --verify-tc; only H1 counts as better (default:
     /// off).
     #[arg(long, value_name = "ELO0,ELO1[,A,B]", value_parser = checked::sprt)]
-    verify_sprt: Option<String>,
+    pub(super) verify_sprt: Option<String>,
     /// The verification clock `BASE+INC` in seconds [default: the tuning limit].
     #[arg(long, value_name = "BASE+INC", requires = "verify_sprt")]
-    verify_tc: Option<String>,
+    pub(super) verify_tc: Option<String>,
     /// Most games the verification plays.
     #[arg(long, default_value_t = 2000, requires = "verify_sprt", value_parser = checked::positive)]
-    verify_games: usize,
+    pub(super) verify_games: usize,
     /// Write the tuned params to FILE only if the verification accepts H1 (default: none).
     #[arg(long, value_name = "FILE", requires = "verify_sprt", value_parser = checked::writable_file)]
-    adopt: Option<PathBuf>,
+    pub(super) adopt: Option<PathBuf>,
+    /// With --resume: run to the new --iterations (more than the run has done); the gains
+    /// follow the new total from the next iteration (docs/spsa.md).
+    #[arg(long, requires = "resume")]
+    pub(super) extend: bool,
     #[command(flatten)]
-    job: JobOptions,
+    pub(super) engine: super::engine_options::EngineArgs,
+    #[command(flatten)]
+    pub(super) job: JobOptions,
 }
 
 /// The openings when `--openings` is not given: the built-in balanced GM openings.
@@ -109,7 +114,7 @@ fn default_openings() -> anyhow::Result<Vec<Opening>> {
     ))?)
 }
 
-fn openings(a: &SpsaArgs) -> anyhow::Result<Vec<Opening>> {
+pub(super) fn openings(a: &SpsaArgs) -> anyhow::Result<Vec<Opening>> {
     match &a.openings {
         Some(path) => Ok(load_openings(path)?),
         None => default_openings(),
@@ -160,7 +165,7 @@ fn tuned_lines(a: &SpsaArgs) -> anyhow::Result<(Vec<SpsaLine>, EngineParams)> {
     Ok((lines, base))
 }
 
-fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
+pub(super) fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
     let limit = a.limit.limit()?;
     Ok(kestrel_evolve::games::game_settings(
         limit,
@@ -170,6 +175,9 @@ fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
 
 /// Runs `kestrel tune spsa`.
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
+    if let Some(engine) = a.engine.engine()? {
+        return super::spsa_external::run(a, engine);
+    }
     let (lines, base) = tuned_lines(&a)?;
     let openings = openings(&a)?;
     let gate = gate(&a)?;
@@ -189,14 +197,19 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         .map_err(anyhow::Error::msg)?;
     let params = spsa_params(&lines);
     let mut folder = a.job.claim(&a.out)?;
+    let mut settings = SpsaSettings::new(a.iterations, a.seed);
+    settings.checkpoint_every = a.checkpoint_every;
+    settings.batch = a.batch;
+    if a.extend {
+        let checkpoint = a.out.join(kestrel_evolve::spsa::run::CHECKPOINT);
+        let old = SpsaState::extend(&checkpoint, &params, &settings).map_err(anyhow::Error::msg)?;
+        println!("extended: {old} -> {} iterations", a.iterations);
+    }
     let executor = a
         .executor
         .start(|store| Ok(SpsaPairsSpec::store(&pairs, store)?.tagged()))?;
     let duel = GamePairs::new(pairs, &executor);
     println!("games on          {}", executor.describe());
-    let mut settings = SpsaSettings::new(a.iterations, a.seed);
-    settings.checkpoint_every = a.checkpoint_every;
-    settings.batch = a.batch;
     if !a.job.quiet {
         println!(
             "SPSA: {} values, {} iterations of {} pair(s) in batches of {}, {limit}, seed {}, {threads} thread(s), out {}",
@@ -244,7 +257,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
 }
 
 /// The verification SPRT and clock, checked before any game.
-fn gate(a: &SpsaArgs) -> anyhow::Result<Option<(Sprt, Option<Limit>)>> {
+pub(super) fn gate(a: &SpsaArgs) -> anyhow::Result<Option<(Sprt, Option<Limit>)>> {
     let Some(text) = &a.verify_sprt else {
         return Ok(None);
     };

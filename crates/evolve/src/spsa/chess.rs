@@ -7,7 +7,7 @@
 use super::pairs::{PairsFitness, outcome_of};
 use super::run::{Duel, DuelPoints, Objective};
 use super::schedule::SpsaParam;
-use kestrel_ga::{Executor, FitnessJob, RealGenome};
+use kestrel_ga::{Executor, FitnessFunction, FitnessJob, RealGenome};
 use kestrel_params::{ParamDecl, ParamValues, SpsaLine};
 use kestrel_search::EngineParams;
 use kestrel_tools::{Outcome, Penta};
@@ -72,21 +72,31 @@ pub fn spsa_params(lines: &[SpsaLine]) -> Vec<SpsaParam> {
             max: f64::from(l.max),
             c_end: l.c_end,
             r_end: l.r_end,
+            float: false,
         })
         .collect()
 }
 
-/// SPSA's chess objective: an iteration's game pairs ([`PairsFitness`]) played on an
-/// executor (in process, worker processes or Ray) and summed into a [`Duel`].
-pub struct GamePairs<'a> {
-    fitness: PairsFitness,
+/// SPSA's chess objective: an iteration's game pairs ([`PairsFitness`], or an external
+/// engine's) played on an executor (in process, worker processes or Ray) and summed into a
+/// [`Duel`]. Task `j·pairs + i` of a job answers pair `i` of duel `j`: θ+'s two points, the
+/// faults, then optionally the [`super::FaultKinds`]; `[-1, attempts]` is a pair that kept
+/// failing.
+pub struct GamePairs<'a, F = PairsFitness> {
+    fitness: F,
+    pairs: usize,
     executor: &'a (dyn Executor<RealGenome> + Sync),
 }
 
 impl<'a> GamePairs<'a> {
     /// The duel of `fitness`'s pairs, run on `executor`.
     pub fn new(fitness: PairsFitness, executor: &'a (dyn Executor<RealGenome> + Sync)) -> Self {
-        GamePairs { fitness, executor }
+        let pairs = fitness.pairs;
+        GamePairs {
+            fitness,
+            pairs,
+            executor,
+        }
     }
 
     /// The base params with the tuned elements set to `values`.
@@ -95,8 +105,28 @@ impl<'a> GamePairs<'a> {
     }
 }
 
-impl Objective for GamePairs<'_> {
-    fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String> {
+impl<'a, F: FitnessFunction<RealGenome>> GamePairs<'a, F> {
+    /// The duels of any tasked fitness of `pairs` game pairs per duel.
+    pub fn with_fitness(
+        fitness: F,
+        pairs: usize,
+        executor: &'a (dyn Executor<RealGenome> + Sync),
+    ) -> Self {
+        GamePairs {
+            fitness,
+            pairs,
+            executor,
+        }
+    }
+
+    /// The fitness playing the pairs.
+    pub fn fitness(&self) -> &F {
+        &self.fitness
+    }
+}
+
+impl<F: FitnessFunction<RealGenome>> Objective for GamePairs<'_, F> {
+    fn duel(&self, plus: &[f64], minus: &[f64], k: u64) -> Result<Duel, String> {
         let mut duels = self.duels(&[DuelPoints { plus, minus, k }])?;
         Ok(duels.remove(0))
     }
@@ -114,7 +144,7 @@ impl Objective for GamePairs<'_> {
         {
             return Err("a batch of duels must hold consecutive iterations".into());
         }
-        let genome = |values: &[i32]| RealGenome(values.iter().map(|&v| f64::from(v)).collect());
+        let genome = |values: &[f64]| RealGenome(values.to_vec());
         let job = FitnessJob {
             generation: first.k,
             sample_seed: first.k,
@@ -124,7 +154,7 @@ impl Objective for GamePairs<'_> {
                 .collect(),
         };
         let results = self.executor.run_tasks(&self.fitness, &job)?;
-        let pairs = self.fitness.pairs;
+        let pairs = self.pairs;
         if results.len() != pairs * points.len() {
             return Err(format!(
                 "{} game pairs answered, {} expected",
@@ -141,9 +171,22 @@ fn duel_of(results: &[Vec<f64>]) -> Result<Duel, String> {
     let mut duel = Duel::default();
     let mut penta = Penta::default();
     for r in results {
-        let [first, second, faults] = r[..] else {
-            return Err(format!("a game pair answered {} numbers, not 3", r.len()));
-        };
+        if let [marker, attempts] = r[..]
+            && marker < 0.0
+        {
+            return Err(format!(
+                "a game pair failed {attempts} times in a row: the engine keeps failing \
+                 (its last error is printed above); stopped rather than tuning on forfeits"
+            ));
+        }
+        if r.len() < 3 {
+            return Err(format!(
+                "a game pair answered {} numbers, not 3 or more",
+                r.len()
+            ));
+        }
+        let (first, second, faults) = (r[0], r[1], r[2]);
+        duel.kinds += super::FaultKinds::from_numbers(&r[3..]);
         let (a, b) = (outcome_of(first), outcome_of(second));
         for o in [a, b] {
             match o {

@@ -5,6 +5,7 @@
 //! [`report`]) takes any [`run::Objective`]; [`chess`] is the one that plays game pairs.
 
 pub mod chess;
+pub mod faults;
 pub mod pairs;
 pub mod remote;
 pub mod report;
@@ -13,6 +14,7 @@ pub mod schedule;
 pub mod state;
 pub mod step;
 
+pub use faults::FaultKinds;
 pub use run::{Duel, DuelPoints, Objective, run_spsa};
 pub use schedule::{SpsaParam, SpsaSettings};
 pub use state::{SpsaRow, SpsaState};

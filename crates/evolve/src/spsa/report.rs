@@ -84,8 +84,9 @@ type DrawResult<'a> =
 
 /// Every parameter's θ in steps (`c_end`) from its start, over iterations.
 fn draw_paths<'a>(area: &Area<'a>, state: &SpsaState) -> DrawResult<'a> {
-    let steps =
-        |i: usize, r: &SpsaRow| (r.theta[i] - state.params[i].start) / state.params[i].c_end;
+    let steps = |i: usize, r: &SpsaRow| {
+        (r.theta[i] - state.params[i].start) / state.params[i].c_end.max(1e-9)
+    };
     let extent = state
         .rows
         .iter()

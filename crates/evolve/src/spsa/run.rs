@@ -17,6 +17,8 @@ pub struct Duel {
     pub penta: [u64; 6],
     /// Games an engine lost by a fault (crash, hang, illegal move); they count in W/D/L.
     pub faults: u64,
+    /// The faults by kind (external engines, whose faulty pairs are replayed).
+    pub kinds: super::FaultKinds,
 }
 
 impl Duel {
@@ -31,7 +33,7 @@ impl Duel {
 /// run (after the last checkpoint, which a resume continues from).
 pub trait Objective: Sync {
     /// θ+ (`plus`) against θ− (`minus`) at iteration `k`.
-    fn duel(&self, plus: &[i32], minus: &[i32], k: u64) -> Result<Duel, String>;
+    fn duel(&self, plus: &[f64], minus: &[f64], k: u64) -> Result<Duel, String>;
 
     /// The duels of consecutive iterations, in order; an objective that can play them side by
     /// side overrides this (the default plays them one after another).
@@ -46,8 +48,8 @@ pub trait Objective: Sync {
 /// The two points of one iteration's duel.
 #[derive(Clone, Copy, Debug)]
 pub struct DuelPoints<'a> {
-    pub plus: &'a [i32],
-    pub minus: &'a [i32],
+    pub plus: &'a [f64],
+    pub minus: &'a [f64],
     /// The iteration (1-based).
     pub k: u64,
 }
@@ -73,6 +75,9 @@ pub fn run_spsa(
     }
     for p in params {
         p.validate()?;
+    }
+    if params.iter().all(SpsaParam::frozen) {
+        return Err("every value is frozen (c_end 0): nothing to tune".into());
     }
     let checkpoint = out.join(CHECKPOINT);
     let mut state = if resume && checkpoint.exists() {
@@ -150,6 +155,11 @@ fn next_row(prev: &SpsaRow, k: u64, theta: &[f64], duel: &Duel) -> SpsaRow {
         ],
         penta,
         faults: prev.faults + duel.faults,
+        kinds: {
+            let mut kinds = prev.kinds;
+            kinds += duel.kinds;
+            kinds
+        },
     }
 }
 

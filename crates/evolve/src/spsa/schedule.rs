@@ -13,17 +13,26 @@ pub struct SpsaParam {
     pub start: f64,
     pub min: f64,
     pub max: f64,
+    /// End perturbation; 0 freezes the value (it keeps its start and is never perturbed).
     pub c_end: f64,
     pub r_end: f64,
+    /// A real value (OpenBench's `float`): sent as it is, never rounded.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub float: bool,
 }
 
 impl SpsaParam {
-    /// A clear error for a step of 0, an empty range or a start outside the range.
+    /// Whether the value is frozen (`c_end` 0): it keeps its start.
+    pub fn frozen(&self) -> bool {
+        self.c_end == 0.0
+    }
+
+    /// A clear error for a negative step, an empty range or a start outside the range.
     pub fn validate(&self) -> Result<(), String> {
         let n = &self.name;
-        if !(self.c_end > 0.0 && self.c_end.is_finite()) {
+        if !(self.c_end >= 0.0 && self.c_end.is_finite()) {
             return Err(format!(
-                "{n}: step (c_end) must be above 0, got {}",
+                "{n}: step (c_end) must be 0 (frozen) or above, got {}",
                 self.c_end
             ));
         }
@@ -112,8 +121,11 @@ impl SpsaSettings {
         self.a_fraction * self.iterations as f64
     }
 
-    /// `(c_k, a_k)` of `param` at iteration `k` (1-based).
+    /// `(c_k, a_k)` of `param` at iteration `k` (1-based); both 0 for a frozen value.
     pub fn gains(&self, param: &SpsaParam, k: u64) -> (f64, f64) {
+        if param.frozen() {
+            return (0.0, 0.0);
+        }
         let n = self.iterations as f64;
         let c = param.c_end * n.powf(self.gamma);
         let a = param.r_end * param.c_end * param.c_end * (self.big_a() + n).powf(self.alpha);
@@ -137,6 +149,7 @@ mod tests {
             max: 1000.0,
             c_end: 10.0,
             r_end: 0.002,
+            float: false,
         }
     }
 
@@ -157,8 +170,11 @@ mod tests {
     fn bad_parameters_are_refused() {
         assert!(param().validate().is_ok());
         let mut p = param();
-        p.c_end = 0.0;
+        p.c_end = -1.0;
         assert!(p.validate().unwrap_err().contains("step"));
+        p.c_end = 0.0;
+        assert!(p.validate().is_ok() && p.frozen());
+        assert_eq!(SpsaSettings::new(10, 1).gains(&p, 3), (0.0, 0.0));
         let mut p = param();
         p.start = 2000.0;
         assert!(p.validate().unwrap_err().contains("outside its range"));

@@ -18,6 +18,9 @@ pub struct SpsaRow {
     pub penta: [u64; 6],
     /// Games lost to an engine fault so far.
     pub faults: u64,
+    /// Faults so far by kind (external engines).
+    #[serde(default, skip_serializing_if = "super::FaultKinds::is_zero")]
+    pub kinds: super::FaultKinds,
 }
 
 /// Everything a run needs to go on from where it stopped.
@@ -52,6 +55,7 @@ impl SpsaState {
             wdl: [0; 3],
             penta: [0; 6],
             faults: 0,
+            kinds: super::FaultKinds::default(),
         })
     }
 
@@ -60,6 +64,41 @@ impl SpsaState {
         let json = serde_json::to_string(self).map_err(|e| format!("checkpoint: {e}"))?;
         kestrel_params::atomic::write_atomic(path, json.as_bytes())
             .map_err(|e| format!("cannot write checkpoint {}: {e}", path.display()))
+    }
+
+    /// Extends the run checkpointed at `path` to `settings.iterations` (more than it has done),
+    /// rewriting the checkpoint; every other setting and parameter must be the checkpoint's.
+    /// From the next iteration on the gains follow the new total (OpenBench's `c` and `a`
+    /// are computed from it), as if the run had been planned at that length: `c_k` and `a_k`
+    /// rise a little at the extension and decay to `c_end` and `r_end` at the new end.
+    /// Returns the iterations the checkpoint had planned.
+    pub fn extend(
+        path: &Path,
+        params: &[SpsaParam],
+        settings: &SpsaSettings,
+    ) -> Result<u64, String> {
+        let mut planned = settings.clone();
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("--extend: cannot read checkpoint {}: {e}", path.display()))?;
+        let mut state: SpsaState = serde_json::from_str(&text)
+            .map_err(|e| format!("checkpoint {} is damaged: {e}", path.display()))?;
+        let old = state.settings.iterations;
+        planned.iterations = old;
+        if state.params != params || state.settings != planned {
+            return Err(format!(
+                "checkpoint {} was written with other parameters or settings (only --iterations may change with --extend)",
+                path.display()
+            ));
+        }
+        if settings.iterations <= state.done {
+            return Err(format!(
+                "--extend: the run has done {} iterations; --iterations must be more",
+                state.done
+            ));
+        }
+        state.settings.iterations = settings.iterations;
+        state.save(path)?;
+        Ok(old)
     }
 
     /// Reads a checkpoint and checks it was written for these parameters and settings.

@@ -23,15 +23,16 @@ pub fn round_probabilistic(x: f64, rng: &mut impl Rng) -> i32 {
     floor as i32 + i32::from(up)
 }
 
-/// The perturbation and the two integer points of one iteration.
+/// The perturbation and the two points of one iteration.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Perturbation {
     /// ±1 per parameter.
     pub delta: Vec<i8>,
-    /// θ + c_k·Δ, clamped to the range and rounded.
-    pub plus: Vec<i32>,
-    /// θ − c_k·Δ, clamped to the range and rounded.
-    pub minus: Vec<i32>,
+    /// θ + c_k·Δ, clamped to the range; integer values rounded probabilistically (as
+    /// OpenBench does), real (`float`) values as they are.
+    pub plus: Vec<f64>,
+    /// θ − c_k·Δ, clamped and rounded likewise.
+    pub minus: Vec<f64>,
 }
 
 /// Draws iteration `k`'s perturbation around `theta`.
@@ -46,7 +47,7 @@ pub fn perturb(
         .iter()
         .map(|_| if rng.random::<bool>() { 1 } else { -1 })
         .collect();
-    let mut point = |sign: f64| -> Vec<i32> {
+    let mut point = |sign: f64| -> Vec<f64> {
         params
             .iter()
             .zip(theta)
@@ -54,7 +55,11 @@ pub fn perturb(
             .map(|((p, &t), &d)| {
                 let (c_k, _) = settings.gains(p, k);
                 let x = (t + sign * c_k * f64::from(d)).clamp(p.min, p.max);
-                round_probabilistic(x, &mut rng).clamp(p.min as i32, p.max as i32)
+                if p.float {
+                    x
+                } else {
+                    f64::from(round_probabilistic(x, &mut rng).clamp(p.min as i32, p.max as i32))
+                }
             })
             .collect()
     };
@@ -78,6 +83,9 @@ pub fn update(
         .zip(delta)
         .map(|((p, &t), &d)| {
             let (c_k, a_k) = settings.gains(p, k);
+            if p.frozen() {
+                return t;
+            }
             (t + a_k / c_k * wins_minus_losses * f64::from(d)).clamp(p.min, p.max)
         })
         .collect()
@@ -112,6 +120,7 @@ mod tests {
                 max: 100.0,
                 c_end: 5.0,
                 r_end: 0.002,
+                float: false,
             },
             SpsaParam {
                 name: "B".into(),
@@ -120,6 +129,7 @@ mod tests {
                 max: 2.0,
                 c_end: 1.0,
                 r_end: 0.002,
+                float: false,
             },
         ];
         let s = SpsaSettings::new(100, 3);
@@ -127,8 +137,8 @@ mod tests {
         assert_eq!(p, perturb(&params, &s, &[50.0, 1.0], 1), "seeded");
         let (c1, _) = s.gains(&params[0], 1);
         let expected = 50.0 + c1 * f64::from(p.delta[0]);
-        assert!((f64::from(p.plus[0]) - expected).abs() < 1.0);
-        assert!((0..=2).contains(&p.plus[1]) && (0..=2).contains(&p.minus[1]));
+        assert!((p.plus[0] - expected).abs() < 1.0 && p.plus[0].fract() == 0.0);
+        assert!((0.0..=2.0).contains(&p.plus[1]) && (0.0..=2.0).contains(&p.minus[1]));
         // A win for θ+ moves θ towards θ+.
         let next = update(&params, &s, &[50.0, 1.0], &p.delta, 1, 1.0);
         assert_eq!((next[0] - 50.0).signum(), f64::from(p.delta[0]));

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Game pairs per hour of `kestrel tune spsa --engine` against a bare `kestrel match` with the
+# same engine, limit and concurrency (docs/spsa.md, "Tuning another engine").
+# Usage: scripts/external-throughput.sh KESTREL ENGINE_SPEC LIMIT_FLAGS GAMES TUNE_SET [OPENINGS]
+#   e.g. scripts/external-throughput.sh target/release/kestrel "uci:/usr/games/toga2" \
+#        "--tc 1+0.01" 200 "Futility Margin,Delta Margin" books/8moves.epd
+set -eu
+kestrel=$1; engine=$2; limit=$3; games=$4; set_names=$5; openings=${6:-}
+book=""; [ -n "$openings" ] && book="--openings $openings"
+out=$(mktemp -d)
+now() { date +%s.%N; }
+t0=$(now)
+# shellcheck disable=SC2086
+"$kestrel" match -a "$engine" -b "$engine" $limit --games "$games" --concurrency "${CONCURRENCY:-2}" $book --seed 1 >"$out/match.txt"
+t1=$(now)
+# shellcheck disable=SC2086
+"$kestrel" tune spsa --engine "$engine" --set "$set_names" $limit --iterations $((games / 8)) \
+    --pairs 4 --batch 16 --threads "${CONCURRENCY:-2}" $book --quiet --out "$out/tune" >"$out/tune.txt"
+t2=$(now)
+tuned=$(tail -n 1 "$out/tune/spsa.csv" | cut -d, -f2)
+python3 - "$t0" "$t1" "$t2" "$games" "$tuned" <<'PY'
+import sys
+t0, t1, t2, g_match, g_tune = map(float, sys.argv[1:])
+m, t = g_match / 2 / (t1 - t0) * 3600, g_tune / 2 / (t2 - t1) * 3600
+print(f"match: {g_match:.0f} games in {t1 - t0:.1f} s = {m:.0f} pairs/h")
+print(f"tune:  {g_tune:.0f} games in {t2 - t1:.1f} s = {t:.0f} pairs/h")
+print(f"tuner overhead: {100 * (1 - t / m):+.1f}%")
+PY
+rm -rf "$out"
