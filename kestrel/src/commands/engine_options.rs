@@ -22,10 +22,11 @@ pub struct EngineArgs {
     #[arg(long, value_name = "uci:PATH")]
     pub engine: Option<String>,
     /// A fixed option of the engine, `NAME=VALUE` or `@FILE` (NAME=VALUE lines), sent once
-    /// after its start (repeatable).
+    /// after its start (repeatable) (default: none).
     #[arg(long = "option", value_name = "NAME=VALUE", requires = "engine")]
     pub option: Vec<String>,
-    /// Sets the engine's `Move Overhead` option (ms) where it offers one.
+    /// Sets the engine's `Move Overhead` option (ms) where it offers one (default: the
+    /// engine's own).
     #[arg(long, value_name = "MS", requires = "engine")]
     pub move_overhead: Option<u64>,
     /// A clock overrun tolerated before a loss on time, ms.

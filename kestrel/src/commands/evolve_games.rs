@@ -36,7 +36,7 @@ pub struct GamesGaArgs {
     #[arg(long, value_name = "all|compact|falcon|NAMES", value_parser = checked::distinct_list)]
     pub(super) set: Option<String>,
     /// With --engine: the evolved options, their starts and ranges as an OpenBench SPSA input
-    /// (`NAME, int, value, min, max, c_end, r_end`).
+    /// (`NAME, int, value, min, max, c_end, r_end`) (default: none: --set).
     #[arg(long, value_name = "FILE", requires = "engine", conflicts_with = "set")]
     pub(super) input: Option<PathBuf>,
     /// With --engine: race the same engine with these options (NAME=VALUE lines) instead of

@@ -50,7 +50,8 @@ pub struct SpsaInputArgs {
     /// at their defaults over their ranges, c_end a twentieth of the range.
     #[arg(long, value_name = "uci:PATH")]
     engine: Option<String>,
-    /// A fixed option of --engine, `NAME=VALUE` (left out of the lines; repeatable).
+    /// A fixed option of --engine, `NAME=VALUE` (left out of the lines; repeatable) (default:
+    /// none).
     #[arg(long = "option", value_name = "NAME=VALUE", requires = "engine")]
     option: Vec<String>,
 }

@@ -29,7 +29,8 @@ pub struct SpsaArgs {
     /// Output folder: spsa.csv, spsa.svg, final.toml, checkpoint.json, summary.txt.
     #[arg(long, default_value = "spsa-out", value_parser = checked::writable_dir)]
     pub(super) out: PathBuf,
-    /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`).
+    /// Which values: `all`, `compact`, `falcon` or NAME,NAME,... (as `tune spsa-input`)
+    /// (default: none: --input).
     #[arg(
         long,
         value_name = "all|compact|falcon|NAMES",
