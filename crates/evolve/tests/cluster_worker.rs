@@ -89,10 +89,24 @@ fn worker_scores_equal_in_process_and_bad_jobs_fail_clearly() {
     fails(&other, "run the same kestrel build");
     let mut unknown = envelope.clone();
     unknown.fitness.kind = "chess960".into();
+    let known = registry.kinds();
+    for kind in [
+        "coevolve",
+        "games",
+        "mentor",
+        "mnc",
+        "search",
+        "spsa",
+        "tournament",
+    ] {
+        assert!(known.contains(&kind), "{kind} is registered: {known:?}");
+    }
     fails(
         &unknown,
-        "cannot build fitness 'chess960' (it knows: coevolve, games, mentor, mnc, mnc-games, \
-         moves, search, search-games, spsa, tournament)",
+        &format!(
+            "cannot build fitness 'chess960' (it knows: {})",
+            known.join(", ")
+        ),
     );
     let mut missing = envelope.clone();
     missing.fitness.spec["train"] = serde_json::json!(kestrel_ga::cluster::content_hash(b"x"));
