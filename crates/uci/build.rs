@@ -16,15 +16,22 @@ fn main() {
     let commit = git(&["rev-parse", "--short=10", "HEAD"]).unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=KESTREL_COMMIT={commit}");
     // Rebuild when HEAD moves: HEAD itself (branch switches) and the branch's ref file.
+    // Only files that exist: cargo reruns a script watching a missing file at every build
+    // (a checkout without packed-refs would then rebuild every time).
+    let watch = |p: String| {
+        if std::path::Path::new(&p).exists() {
+            println!("cargo:rerun-if-changed={p}");
+        }
+    };
     for path in ["HEAD", "packed-refs"] {
         if let Some(p) = git(&["rev-parse", "--git-path", path]) {
-            println!("cargo:rerun-if-changed={p}");
+            watch(p);
         }
     }
     if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"])
         && let Some(p) = git(&["rev-parse", "--git-path", &branch])
     {
-        println!("cargo:rerun-if-changed={p}");
+        watch(p);
     }
     println!("cargo:rerun-if-changed=build.rs");
 }
