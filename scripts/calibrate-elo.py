@@ -34,7 +34,8 @@ def parse_args():
     p.add_argument("--stockfish", default="/usr/games/stockfish")
     p.add_argument("--levels", default=None,
                    help="comma-separated UCI_Elo levels (default: Stockfish's lowest UCI_Elo "
-                        "to 2500 in steps of 200, and 2500)")
+                        "to 2500 in steps of 200, and 2500); K:S plays Kestrel at K against "
+                        "Stockfish at S (for fitting the mapping)")
     p.add_argument("--games", type=int, default=100, help="games per level (even)")
     p.add_argument("--tc", default="5+0.05")
     p.add_argument("--concurrency", type=int, default=2)
@@ -45,6 +46,7 @@ def parse_args():
 
 
 ELO_LINE = re.compile(r"score ([\d.]+)%, Elo ([+-][\d.]+|[+-]?inf) ± ([\d.]+|inf)")
+PAIR_ELO_LINE = re.compile(r"pairs: Ptnml\(0-2\) \[[\d, ]+\] \([^)]*\), Elo ([+-][\d.]+|[+-]?inf) ± ([\d.]+|inf)")
 PTNML_LINE = re.compile(r"Ptnml\(0-2\) \[([\d, ]+)\]")
 GAMES_LINE = re.compile(r"W (\d+) D (\d+) L (\d+) \((\d+) games\)")
 
@@ -59,18 +61,19 @@ def stockfish_min_elo(stockfish):
     return int(match.group(1))
 
 
-def play_level(args, elo):
-    """Runs one level's match; returns (score %, elo diff, error, games, ptnml)."""
-    log = os.path.join(args.out, f"match-{elo}.log")
+def play_level(args, elo, sf_elo):
+    """Runs one level's match (Kestrel at `elo`, Stockfish at `sf_elo`); returns
+    (score %, elo diff, error, games, ptnml)."""
+    log = os.path.join(args.out, f"match-{elo}-{sf_elo}.log")
     cmd = [
         args.kestrel, "match",
         "-a", f"uci:{args.kestrel}", "-b", f"uci:{args.stockfish}",
         "--option-a", "UCI_LimitStrength=true", "--option-a", f"UCI_Elo={elo}",
         "--option-a", f"Seed={args.seed}",
-        "--option-b", "UCI_LimitStrength=true", "--option-b", f"UCI_Elo={elo}",
+        "--option-b", "UCI_LimitStrength=true", "--option-b", f"UCI_Elo={sf_elo}",
         "--tc", args.tc, "--games", str(args.games), "--concurrency", str(args.concurrency),
         "--openings", args.openings, "--seed", str(args.seed),
-        "--pgn-out", os.path.join(args.out, f"games-{elo}.pgn"),
+        "--pgn-out", os.path.join(args.out, f"games-{elo}-{sf_elo}.pgn"),
     ]
     with open(log, "w") as f:
         done = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT)
@@ -82,6 +85,10 @@ def play_level(args, elo):
         sys.exit(f"level {elo}: no result line in {log}")
     diff = float(elo_m.group(2).replace("inf", "1e9"))
     err = float(elo_m.group(3).replace("inf", "1e9"))
+    pair_m = PAIR_ELO_LINE.search(text)
+    if pair_m:  # the pentanomial figure: game pairs, as every strength claim here
+        diff = float(pair_m.group(1).replace("inf", "1e9"))
+        err = float(pair_m.group(2).replace("inf", "1e9"))
     ptnml = ptnml_m.group(1) if ptnml_m else ""
     return float(elo_m.group(1)), diff, err, int(games_m.group(4)), ptnml
 
@@ -109,37 +116,38 @@ def main():
         if not os.access(path, os.X_OK):
             sys.exit(f"{path} is not an executable")
     if args.levels:
-        levels = [int(x) for x in args.levels.split(",")]
+        levels = [tuple(int(v) for v in (x.split(":") * 2)[:2]) for x in args.levels.split(",")]
     else:
         low = stockfish_min_elo(args.stockfish)
-        levels = list(range(low, 2500, 200)) + [2500]
+        levels = [(e, e) for e in list(range(low, 2500, 200)) + [2500]]
     os.makedirs(args.out, exist_ok=True)
     rows = []
-    for elo in levels:
-        score, diff, err, games, ptnml = play_level(args, elo)
-        rows.append((elo, score, diff, err, games, ptnml))
-        print(f"UCI_Elo {elo}: score {score:.1f}%, Elo {diff:+.1f} ± {err:.1f}, {games} games, "
+    for elo, sf_elo in levels:
+        score, diff, err, games, ptnml = play_level(args, elo, sf_elo)
+        rows.append((elo, sf_elo, score, diff, err, games, ptnml))
+        print(f"UCI_Elo {elo} vs Stockfish {sf_elo}: score {score:.1f}%, Elo {diff:+.1f} ± {err:.1f}, {games} games, "
               f"Ptnml [{ptnml}]", flush=True)
     table = os.path.join(args.out, "calibration.md")
     tmp = table + ".tmp"
     with open(tmp, "w") as f:
-        f.write(f"| UCI_Elo | Kestrel's score | Elo difference | games | Ptnml(0-2) |\n")
-        f.write("| --- | --- | --- | --- | --- |\n")
-        for elo, score, diff, err, games, ptnml in rows:
+        f.write("| Kestrel UCI_Elo | Stockfish UCI_Elo | Kestrel's score | Elo difference | games "
+                "| Ptnml(0-2) |\n")
+        f.write("| --- | --- | --- | --- | --- | --- |\n")
+        for elo, sf_elo, score, diff, err, games, ptnml in rows:
             shown = f"{diff:+.1f} ± {err:.1f}" if abs(diff) < 1e9 else ("+inf" if diff > 0 else "-inf")
-            f.write(f"| {elo} | {score:.1f}% | {shown} | {games} | [{ptnml}] |\n")
+            f.write(f"| {elo} | {sf_elo} | {score:.1f}% | {shown} | {games} | [{ptnml}] |\n")
     os.replace(tmp, table)
     with open(os.path.join(args.out, "calibration.csv.tmp"), "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["uci_elo", "score_percent", "elo_diff", "elo_error", "games", "ptnml"])
+        w.writerow(["uci_elo", "stockfish_uci_elo", "score_percent", "elo_diff", "elo_error", "games", "ptnml"])
         w.writerows(rows)
     os.replace(os.path.join(args.out, "calibration.csv.tmp"), os.path.join(args.out, "calibration.csv"))
-    fit = fit_line([(e, e + d, max(err, 1.0)) for e, _, d, err, _, _ in rows])
+    fit = fit_line([(e, s + d, max(err, 1.0)) for e, s, _, d, err, _, _ in rows])
     print(f"table written to {table}")
     if fit:
         a, b = fit
         print(f"fitted: true level = {a:.1f} + {b:.3f} x UCI_Elo")
-        for target in levels:
+        for target, _ in levels:
             print(f"  for a {target} player set UCI_Elo {(target - a) / b:.0f}")
 
 

@@ -6,7 +6,7 @@
 use kestrel_chess::Board;
 use kestrel_nnue::FloatNetwork;
 use kestrel_nnue_train::format::{Outcome, PackedPosition, write_all};
-use kestrel_nnue_train::train::data::{Target, load};
+use kestrel_nnue_train::train::data::{Target, load, load_first};
 use kestrel_nnue_train::train::model::{
     Features, Layout, Scratch, centipawns, forward, from_network, to_network,
 };
@@ -241,4 +241,32 @@ fn same_seed_same_network_on_any_thread_count_and_resume_is_exact() {
     changed.lr = 0.02;
     let err = run_train(&dir.join("one"), &changed, &data, &|_| true).unwrap_err();
     assert!(err.to_string().contains("other settings"), "{err}");
+}
+
+#[test]
+fn max_positions_takes_the_first_records_and_changes_the_fingerprint() {
+    let dir = temp_dir("first-n");
+    let teacher = random_network(TEACHER_HIDDEN, 0.15, 31);
+    let records = teacher_data(&teacher, 1_000, 32);
+    let file = dir.join("data.kpos");
+    write_all(&file, &records).unwrap();
+    let all = load(std::slice::from_ref(&file), 1.0, 0.1, 3).unwrap();
+    let same = load_first(std::slice::from_ref(&file), Some(5_000), 1.0, 0.1, 3).unwrap();
+    assert_eq!(
+        same.fingerprint, all.fingerprint,
+        "a limit above the size changes nothing"
+    );
+    let first = load_first(std::slice::from_ref(&file), Some(400), 1.0, 0.1, 3).unwrap();
+    assert_eq!(first.train.len() + first.validation.len(), 400);
+    assert_ne!(
+        first.fingerprint, all.fingerprint,
+        "a checkpoint must not resume across sizes"
+    );
+    let kept: std::collections::HashSet<[u8; 32]> = first
+        .train
+        .iter()
+        .chain(&first.validation)
+        .map(|r| r.0)
+        .collect();
+    assert!(records[..400].iter().all(|r| kept.contains(&r.0)));
 }

@@ -12,7 +12,7 @@ use crate::output::Output;
 use crate::position::parse_position;
 use crate::search_job::SearchJob;
 use crate::settings::{Settings, current_tunables};
-use crate::strength::{LIMIT_MULTIPV, StrengthLimit};
+use crate::strength::StrengthLimit;
 use crate::tunables::Tunable;
 use kestrel_chess::Board;
 use kestrel_eval::{EVAL_TABLE, Evaluator};
@@ -396,10 +396,11 @@ impl UciEngine {
             .expect("no search is running after finish_job");
         let strength = self.settings.limit_strength.then(|| {
             let level = StrengthLimit::new(self.settings.elo);
-            let cap = level.node_cap();
-            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+            if let Some(cap) = level.node_cap() {
+                limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+            }
             // Restored to MultiPV's value by sync_searcher once the search is over.
-            searcher.set_multipv(self.settings.multipv.max(LIMIT_MULTIPV));
+            searcher.set_multipv(self.settings.multipv.max(level.multipv()));
             (level, self.settings.seed ^ self.board.hash())
         });
         self.job = Some(SearchJob::start(

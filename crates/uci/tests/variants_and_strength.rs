@@ -4,6 +4,7 @@
 mod common;
 
 use common::{bestmoves, engine, info_strings, send};
+use kestrel_uci::strength::MAX_ELO;
 
 const FEN_960: &str = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1";
 
@@ -129,7 +130,7 @@ fn elo_outside_the_range_is_refused() {
     assert!(
         info_strings(&out)
             .iter()
-            .any(|l| l.contains("outside 1320..=3000")),
+            .any(|l| l.contains(&format!("outside 1320..={MAX_ELO}"))),
         "{out:?}"
     );
     assert_eq!(e.settings().elo, 1320);

@@ -5,7 +5,7 @@ use super::run_folder::{Reuse, RunFolder, say};
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_nnue_train::train::checkpoint::LogRow;
-use kestrel_nnue_train::train::{CHECKPOINT_FILE, NET_FILE, TrainConfig, load, run_train};
+use kestrel_nnue_train::train::{CHECKPOINT_FILE, NET_FILE, TrainConfig, load_first, run_train};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -57,6 +57,9 @@ pub struct NnueTrainArgs {
     /// No per-epoch lines.
     #[arg(long)]
     quiet: bool,
+    /// Train on the first N positions of the data only (default: all), for data-size curves.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..))]
+    max_positions: Option<u64>,
 }
 
 fn check(args: &NnueTrainArgs) -> anyhow::Result<()> {
@@ -110,7 +113,15 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         validation_fraction: args.validation,
         seed: args.seed,
     };
-    let data = pool.install(|| load(&args.data, args.lambda, args.validation, args.seed))?;
+    let data = pool.install(|| {
+        load_first(
+            &args.data,
+            args.max_positions.map(|n| n as usize),
+            args.lambda,
+            args.validation,
+            args.seed,
+        )
+    })?;
     let on_epoch = |r: &LogRow| {
         if !args.quiet {
             eprintln!(

@@ -64,9 +64,24 @@ pub fn load(
     validation_fraction: f64,
     seed: u64,
 ) -> Result<TrainData, RunError> {
+    load_first(files, None, lambda, validation_fraction, seed)
+}
+
+/// As [`load`], with only the first `max_positions` records of the files (in order) when
+/// given: the points of a data-size curve come from one growing data set.
+pub fn load_first(
+    files: &[PathBuf],
+    max_positions: Option<usize>,
+    lambda: f32,
+    validation_fraction: f64,
+    seed: u64,
+) -> Result<TrainData, RunError> {
     let mut all = Vec::new();
     for f in files {
         all.extend(read_data(f)?);
+    }
+    if let Some(limit) = max_positions {
+        all.truncate(limit);
     }
     let fingerprint = fingerprint_of(&all);
     let before = all.len();
