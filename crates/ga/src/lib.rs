@@ -29,7 +29,7 @@ mod settings;
 mod stats;
 mod writer;
 
-pub use chart::write_chart;
+pub use chart::{LogChart, write_chart, write_log_chart};
 pub use checkpoint::Checkpoint;
 pub use engine::{GaError, GaOutcome, GaRun, GenerationView, StopReason};
 pub use executor::{
