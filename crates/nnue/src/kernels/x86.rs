@@ -48,12 +48,11 @@ trait Lanes {
 }
 
 /// Implements [`Lanes`] for `$isa` with the intrinsics of one width, each compiled with
-/// `$feature`.
+/// `$feature`; the two-register operations are listed as `method intrinsic` pairs.
 macro_rules! lanes {
     ($isa:ident: $feature:literal, $reg:ty, $i16s:literal lanes;
-     load $load:ident, store $store:ident, zero $zero:ident, splat16 $splat:ident,
-     add16 $add16:ident, sub16 $sub16:ident, min16 $min16:ident, max16 $max16:ident,
-     mullo16 $mullo16:ident, madd16 $madd16:ident, add32 $add32:ident) => {
+     load $load:ident, store $store:ident, zero $zero:ident, splat16 $splat:ident;
+     $($op:ident $intrinsic:ident),+) => {
         struct $isa;
 
         impl Lanes for $isa {
@@ -81,41 +80,13 @@ macro_rules! lanes {
             unsafe fn splat16(x: i16) -> $reg {
                 $splat(x)
             }
-            #[inline]
-            #[target_feature(enable = $feature)]
-            unsafe fn add16(a: $reg, b: $reg) -> $reg {
-                $add16(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = $feature)]
-            unsafe fn sub16(a: $reg, b: $reg) -> $reg {
-                $sub16(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = $feature)]
-            unsafe fn min16(a: $reg, b: $reg) -> $reg {
-                $min16(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = $feature)]
-            unsafe fn max16(a: $reg, b: $reg) -> $reg {
-                $max16(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = $feature)]
-            unsafe fn mullo16(a: $reg, b: $reg) -> $reg {
-                $mullo16(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = $feature)]
-            unsafe fn madd16(a: $reg, b: $reg) -> $reg {
-                $madd16(a, b)
-            }
-            #[inline]
-            #[target_feature(enable = $feature)]
-            unsafe fn add32(a: $reg, b: $reg) -> $reg {
-                $add32(a, b)
-            }
+            $(
+                #[inline]
+                #[target_feature(enable = $feature)]
+                unsafe fn $op(a: $reg, b: $reg) -> $reg {
+                    $intrinsic(a, b)
+                }
+            )+
             #[inline]
             #[target_feature(enable = $feature)]
             unsafe fn sum32(v: $reg) -> i64 {
@@ -131,17 +102,18 @@ macro_rules! lanes {
 lanes! {
     Avx2: "avx2", __m256i, 16 lanes;
     load _mm256_loadu_si256, store _mm256_storeu_si256, zero _mm256_setzero_si256,
-    splat16 _mm256_set1_epi16, add16 _mm256_add_epi16, sub16 _mm256_sub_epi16,
-    min16 _mm256_min_epi16, max16 _mm256_max_epi16, mullo16 _mm256_mullo_epi16,
-    madd16 _mm256_madd_epi16, add32 _mm256_add_epi32
+    splat16 _mm256_set1_epi16;
+    add16 _mm256_add_epi16, sub16 _mm256_sub_epi16, min16 _mm256_min_epi16,
+    max16 _mm256_max_epi16, mullo16 _mm256_mullo_epi16, madd16 _mm256_madd_epi16,
+    add32 _mm256_add_epi32
 }
 
 lanes! {
     Sse2: "sse2", __m128i, 8 lanes;
     load _mm_loadu_si128, store _mm_storeu_si128, zero _mm_setzero_si128,
-    splat16 _mm_set1_epi16, add16 _mm_add_epi16, sub16 _mm_sub_epi16,
-    min16 _mm_min_epi16, max16 _mm_max_epi16, mullo16 _mm_mullo_epi16,
-    madd16 _mm_madd_epi16, add32 _mm_add_epi32
+    splat16 _mm_set1_epi16;
+    add16 _mm_add_epi16, sub16 _mm_sub_epi16, min16 _mm_min_epi16, max16 _mm_max_epi16,
+    mullo16 _mm_mullo_epi16, madd16 _mm_madd_epi16, add32 _mm_add_epi32
 }
 
 /// `dst = src + Σ adds - Σ subs`, `V::I16S` values at a time.
