@@ -6,6 +6,7 @@ mod common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 use kestrel_nnue_train::format::read_all;
 use std::path::Path;
+use std::process::Output;
 
 fn run_ok(args: &[&str]) -> String {
     let o = kestrel(args);
@@ -20,6 +21,42 @@ fn run_ok(args: &[&str]) -> String {
 
 fn data_of(dir: &Path) -> Vec<u8> {
     std::fs::read(dir.join("positions.kpos")).unwrap()
+}
+
+/// The arguments of `kestrel nnue train` for a small network (8 hidden, two epochs) on `data`
+/// into `out`.
+fn small_train_args<'a>(data: &'a Path, out: &'a Path) -> Vec<&'a str> {
+    vec![
+        "nnue",
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--batch",
+        "64",
+        "--lambda",
+        "0.5",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]
+}
+
+/// `kestrel nnue label` of `input` by `mentor` into `out`, with the default settings.
+fn label_with(input: &Path, mentor: &str, out: &Path) -> Output {
+    kestrel(&[
+        "nnue",
+        "label",
+        "--in",
+        input.to_str().unwrap(),
+        "--mentor",
+        mentor,
+        "--out",
+        out.to_str().unwrap(),
+    ])
 }
 
 #[test]
@@ -122,25 +159,7 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     // The run folder stands for its data file.
     let data = out.clone();
     let net_dir = dir.join("net");
-    let train = || {
-        run_ok(&[
-            "nnue",
-            "train",
-            "--data",
-            data.to_str().unwrap(),
-            "--hidden",
-            "8",
-            "--epochs",
-            "2",
-            "--batch",
-            "64",
-            "--lambda",
-            "0.5",
-            "--quiet",
-            "--out",
-            net_dir.to_str().unwrap(),
-        ])
-    };
+    let train = || run_ok(&small_train_args(&data, &net_dir));
     let text = train();
     assert!(text.contains("float vs quantised"), "{text}");
     let net = kestrel_nnue::file::read(&net_dir.join("net.knet")).unwrap();
@@ -172,23 +191,7 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     let last = bytes.len() - 20;
     bytes[last] ^= 0xff;
     std::fs::write(&ckpt, bytes).unwrap();
-    let o = kestrel(&[
-        "nnue",
-        "train",
-        "--data",
-        data.to_str().unwrap(),
-        "--hidden",
-        "8",
-        "--epochs",
-        "2",
-        "--batch",
-        "64",
-        "--lambda",
-        "0.5",
-        "--quiet",
-        "--out",
-        net_dir.to_str().unwrap(),
-    ]);
+    let o = kestrel(&small_train_args(&data, &net_dir));
     assert!(
         !o.status.success() && stderr(&o).contains("checksum"),
         "{}",
@@ -206,32 +209,14 @@ fn bad_mentors_and_corrupt_inputs_are_clear_errors() {
     )
     .unwrap();
     let mentor = format!("uci:{}", env!("CARGO_BIN_EXE_kestrel"));
-    let o = kestrel(&[
-        "nnue",
-        "label",
-        "--in",
-        input.to_str().unwrap(),
-        "--mentor",
-        &mentor,
-        "--out",
-        dir.join("a").to_str().unwrap(),
-    ]);
+    let o = label_with(&input, &mentor, &dir.join("a"));
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("block 0 is truncated"),
         "{}",
         stderr(&o)
     );
-    let o = kestrel(&[
-        "nnue",
-        "label",
-        "--in",
-        input.to_str().unwrap(),
-        "--mentor",
-        "uci:/no/such/engine",
-        "--out",
-        dir.join("b").to_str().unwrap(),
-    ]);
+    let o = label_with(&input, "uci:/no/such/engine", &dir.join("b"));
     assert!(!o.status.success());
     assert!(stderr(&o).contains("/no/such/engine"), "{}", stderr(&o));
     let o = kestrel(&["nnue", "data", "--out", dir.join("c").to_str().unwrap()]);

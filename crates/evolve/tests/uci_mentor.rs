@@ -85,7 +85,7 @@ fn fake_engine_labels_restarts_and_failures() {
             Some(Label::Cp(-25)),
         ]
     );
-    assert!(mentor.restarts >= 3, "the crashing position was retried");
+    assert!(mentor.restarts() >= 3, "the crashing position was retried");
     // The pool still works after the crashes.
     assert_eq!(
         mentor.label(&boards[1..2]).unwrap(),

@@ -26,10 +26,11 @@ mod observer;
 mod rng;
 mod select;
 mod settings;
+mod start_point;
 mod stats;
 mod writer;
 
-pub use chart::write_chart;
+pub use chart::{LogChart, write_chart, write_log_chart};
 pub use checkpoint::Checkpoint;
 pub use engine::{GaError, GaOutcome, GaRun, GenerationView, StopReason};
 pub use executor::{
@@ -42,5 +43,6 @@ pub use observer::{ExtraFiles, ProgressReport, run_logged};
 pub use rng::{Purpose, sample_rows, stream_rng};
 pub use select::{Selection, Selector, fittest_first};
 pub use settings::{GaSettings, StepSchedule, Termination};
+pub use start_point::{centre, start_and_mutants};
 pub use stats::GenerationStats;
 pub use writer::BackgroundWriter;

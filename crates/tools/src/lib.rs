@@ -5,6 +5,7 @@ pub mod adjudication;
 pub mod book;
 pub mod builtin;
 pub mod data;
+pub mod engine_pool;
 pub mod epd_suite;
 pub mod game;
 pub mod game_pgn;

@@ -14,7 +14,7 @@ use kestrel_evolve::games::{GameFitness, GameFitnessSpec};
 use kestrel_evolve::progress::run_logged;
 use kestrel_evolve::spsa::chess::TunedElement;
 use kestrel_ga::cluster::FitnessSpec;
-use kestrel_ga::{GaRun, Genome, Purpose, RealGenome, stream_rng, write_chart};
+use kestrel_ga::{GaRun, GenerationStats, RealGenome, centre, start_and_mutants, write_chart};
 use kestrel_params::{ParamValues, ParamsFile, spsa_lines};
 use kestrel_search::EngineParams;
 use std::path::PathBuf;
@@ -120,16 +120,7 @@ pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
     let settings = ga.settings(GAMES_DEFAULTS, None)?;
     let space = fitness.space(a.ga.step);
     // Start values first, then mutants of them (Phoenix started from its parent's tables).
-    let mut rng = stream_rng(settings.seed, 0, Purpose::Init);
-    let population: Vec<RealGenome> = (0..settings.population)
-        .map(|i| {
-            let mut g = start.clone();
-            if i > 0 {
-                g.mutate(&space, 1.0, Some(a.start_spread), &mut rng);
-            }
-            g
-        })
-        .collect();
+    let population = start_and_mutants(&start, &space, &settings, a.start_spread);
     let folder = a.job.claim(&a.out)?;
     let executor = a
         .executor
@@ -146,13 +137,7 @@ pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
     };
     let log = a.out.join("log.csv");
     let chart = a.out.join("evolution.svg");
-    let describe = |s: &kestrel_ga::GenerationStats| {
-        format!(
-            "best Elo {:+.1}, mean {:+.1}",
-            s.best_objective, s.mean_objective
-        )
-    };
-    let outcome = run_logged(&run, !a.job.quiet, &log, &describe, &mut |_| Vec::new())
+    let outcome = run_logged(&run, !a.job.quiet, &log, &describe_elo, &mut |_| Vec::new())
         .map_err(anyhow::Error::msg)?;
     write_chart(&chart, &outcome.history, "Elo against the reference")
         .map_err(anyhow::Error::msg)?;
@@ -167,6 +152,14 @@ pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
     folder.finish(a.ga.seed)
 }
 
+/// A generation's log line: the best and mean Elo (both games GAs).
+pub(super) fn describe_elo(s: &GenerationStats) -> String {
+    format!(
+        "best Elo {:+.1}, mean {:+.1}",
+        s.best_objective, s.mean_objective
+    )
+}
+
 /// Writes best.toml and centre.toml (the population's mean) and prints both beside the start.
 fn report(
     fitness: &GameFitness,
@@ -175,10 +168,7 @@ fn report(
     lines: &[kestrel_params::SpsaLine],
     out: &std::path::Path,
 ) -> anyhow::Result<()> {
-    let n = population.len() as f64;
-    let centre: Vec<f64> = (0..lines.len())
-        .map(|i| population.iter().map(|g| g.0[i]).sum::<f64>() / n)
-        .collect();
+    let centre = centre(population);
     for (name, genes) in [("best", &population[best].0), ("centre", &centre)] {
         let params = fitness.params_of(genes).map_err(anyhow::Error::msg)?;
         ParamsFile::save(

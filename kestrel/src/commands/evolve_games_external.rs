@@ -4,14 +4,14 @@
 //! per pair). Writes best.options and centre.options beside the log, chart and checkpoint.
 
 use super::engine_options::{expand_option_files, probe, render_options, tunables};
-use super::evolve_games::GamesGaArgs;
+use super::evolve_games::{GamesGaArgs, describe_elo};
 use super::ga_options::{GaDefaults, GenomeArg};
 use anyhow::{Context, bail};
 use kestrel_evolve::external::tunables::{check_options, from_option_list};
 use kestrel_evolve::external::{ExternalEngine, ExternalGameFitness, Gene, Opponent, gene_options};
 use kestrel_evolve::games::{RaceSettings, game_settings};
 use kestrel_evolve::progress::run_logged;
-use kestrel_ga::{GaRun, Genome, InProcessExecutor, Purpose, RealGenome, stream_rng, write_chart};
+use kestrel_ga::{GaRun, InProcessExecutor, RealGenome, centre, start_and_mutants, write_chart};
 use kestrel_tools::uci_options::{UciOptionDecl, UciOptionKind, find_option};
 use kestrel_tools::{EngineSpec, load_openings};
 use std::path::Path;
@@ -165,16 +165,7 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     ga.genome = GenomeArg::Real;
     let settings = ga.settings(defaults, None)?;
     let space = fitness.space(a.ga.step);
-    let mut rng = stream_rng(settings.seed, 0, Purpose::Init);
-    let population: Vec<RealGenome> = (0..settings.population)
-        .map(|i| {
-            let mut g = start.clone();
-            if i > 0 {
-                g.mutate(&space, 1.0, Some(a.start_spread), &mut rng);
-            }
-            g
-        })
-        .collect();
+    let population = start_and_mutants(&start, &space, &settings, a.start_spread);
     let folder = a.job.claim(&a.out)?;
     let run = GaRun {
         settings,
@@ -187,13 +178,7 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     };
     let log = a.out.join("log.csv");
     let chart = a.out.join("evolution.svg");
-    let describe = |s: &kestrel_ga::GenerationStats| {
-        format!(
-            "best Elo {:+.1}, mean {:+.1}",
-            s.best_objective, s.mean_objective
-        )
-    };
-    let outcome = run_logged(&run, !a.job.quiet, &log, &describe, &mut |_| {
+    let outcome = run_logged(&run, !a.job.quiet, &log, &describe_elo, &mut |_| {
         if let Some(why) = fitness.failure() {
             eprintln!("error: {why}; the checkpoint holds the generation before (--resume)");
             std::process::exit(1);
@@ -216,10 +201,7 @@ fn write_results(
     out: &Path,
 ) -> anyhow::Result<()> {
     let population = &outcome.population;
-    let n = population.len() as f64;
-    let centre: Vec<f64> = (0..genes.len())
-        .map(|i| population.iter().map(|g| g.0[i]).sum::<f64>() / n)
-        .collect();
+    let centre = centre(population);
     let best = &population[outcome.best_index()].0;
     for (name, values) in [("best", best), ("centre", &centre)] {
         let path = out.join(format!("{name}.options"));

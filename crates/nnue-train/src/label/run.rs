@@ -92,7 +92,7 @@ pub fn run_label(
     on_batch: &dyn Fn(&LabelProgress),
 ) -> Result<LabelReport, RunError> {
     let started = Instant::now();
-    let restarts_before = pool.restarts;
+    let restarts_before = pool.restarts();
     let fresh = LabelProgress {
         input: input.display().to_string(),
         input_records: count_records(input)?,
@@ -143,7 +143,7 @@ pub fn run_label(
         progress,
         seconds: started.elapsed().as_secs_f64(),
         resumed,
-        restarts: pool.restarts - restarts_before,
+        restarts: pool.restarts() - restarts_before,
     })
 }
 
