@@ -58,6 +58,7 @@ fn losses(out: &str, label: &str) -> (f64, f64) {
     let line = out.lines().find(|l| l.starts_with(label)).unwrap();
     let numbers: Vec<f64> = line[label.len()..]
         .split_whitespace()
+        .take(2)
         .map(|x| x.parse().unwrap())
         .collect();
     (numbers[0], numbers[1])

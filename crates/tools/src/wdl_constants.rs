@@ -107,10 +107,11 @@ pub fn interpolate(xs: &[f64], ys: &[f64]) -> Vec<f64> {
             .max_by(|&i, &j| rows[i][col].abs().total_cmp(&rows[j][col].abs()))
             .expect("a row is left");
         rows.swap(col, pivot);
-        for i in col + 1..n {
-            let factor = rows[i][col] / rows[col][col];
-            for j in col..=n {
-                rows[i][j] -= factor * rows[col][j];
+        let pivot_row = rows[col].clone();
+        for row in rows.iter_mut().skip(col + 1) {
+            let factor = row[col] / pivot_row[col];
+            for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                *x -= factor * p;
             }
         }
     }
