@@ -4,42 +4,71 @@
 //! A win comes with probability `1 / (1 + exp((a - s) / b))` and a loss with
 //! `1 / (1 + exp((a + s) / b))` for a score `s` in centipawns (side to move's view); the rest
 //! is a draw. `a` (the score at which winning and not winning are even) and `b` (how fast the
-//! odds grow) are linear in the material `m` (pawn 1, knight and bishop 3, rook 5, queen 9,
-//! both sides, clamped to 10..=78) over 58, the start position's material. The constants are
+//! odds grow) are polynomials in the material `m` (pawn 1, knight and bishop 3, rook 5, queen
+//! 9, both sides, clamped to 10..=78) over 58, the start position's material. The constants are
 //! fitted to Kestrel's own games by `kestrel wdl-fit` (docs/uci.md gives the command).
 
 use crate::Score;
 use kestrel_chess::{Board, PieceKind};
 
-/// `a = A[0] + A[1] * m / 58`: the centipawns at which a win is as likely as not.
-pub const WDL_A: [f64; 2] = [WDL_FIT.0, WDL_FIT.1];
-/// `b = B[0] + B[1] * m / 58`: the spread of the logistic, in centipawns.
-pub const WDL_B: [f64; 2] = [WDL_FIT.2, WDL_FIT.3];
+/// `a = A[0] + A[1] x + A[2] x² + ...` with `x = m / 58`: the centipawns at which a win is as
+/// likely as not.
+pub const WDL_A: [f64; 2] = WDL_FIT.0;
+/// `b = B[0] + B[1] x + ...` with `x = m / 58`: the spread of the logistic, in centipawns.
+pub const WDL_B: [f64; 2] = WDL_FIT.1;
 
-/// The fitted (a0, a1, b0, b1), from `kestrel wdl-fit --games 160 --nodes 15000 --seed 1`:
-/// 16,776 scored positions of 160 self-play games (mean log-loss 0.747).
-const WDL_FIT: (f64, f64, f64, f64) = (642.7, -466.6, 350.2, -218.3);
+/// The fitted (A, B), from `kestrel wdl-fit --data /work/runs/nnue-selfplay/positions.kpos`:
+/// 1,778,884 positions of 26,560 self-play games at 5,000 nodes a move (`kestrel nnue data`),
+/// the last 177,880 (2,727 games) held out. Mean log-loss on them 0.7206, against 0.7688 with
+/// the constants fitted before to 160 games played at 15,000 nodes.
+const WDL_FIT: ([f64; 2], [f64; 2]) = ([425.69, -305.11], [250.36, -125.04]);
+
+/// The least and the most material the model tells apart (less or more counts as this).
+pub const WDL_MATERIAL_RANGE: (u32, u32) = (10, 78);
+
+/// What one piece of `kind` adds to the model's material: pawn 1, minor 3, rook 5, queen 9,
+/// king 0.
+pub fn piece_material(kind: PieceKind) -> u32 {
+    match kind {
+        PieceKind::Pawn => 1,
+        PieceKind::Knight | PieceKind::Bishop => 3,
+        PieceKind::Rook => 5,
+        PieceKind::Queen => 9,
+        PieceKind::King => 0,
+    }
+}
 
 /// Material in pawns of both sides (pawn 1, minor 3, rook 5, queen 9), as the model counts it.
 pub fn wdl_material(board: &Board) -> u32 {
-    let count = |kind| board.kind(kind).count();
-    count(PieceKind::Pawn)
-        + 3 * (count(PieceKind::Knight) + count(PieceKind::Bishop))
-        + 5 * count(PieceKind::Rook)
-        + 9 * count(PieceKind::Queen)
+    PieceKind::ALL
+        .iter()
+        .map(|&kind| board.kind(kind).count() * piece_material(kind))
+        .sum()
+}
+
+/// The polynomial with `coefficients` (constant term first) at `x`.
+pub fn polynomial(coefficients: &[f64], x: f64) -> f64 {
+    coefficients.iter().rev().fold(0.0, |acc, &c| acc * x + c)
 }
 
 /// The model's parameters `(a, b)` at `material` pawns, with given constants.
-pub fn wdl_params(material: u32, a: [f64; 2], b: [f64; 2]) -> (f64, f64) {
-    let m = f64::from(material.clamp(10, 78)) / 58.0;
-    (a[0] + a[1] * m, (b[0] + b[1] * m).max(1.0))
+pub fn wdl_params(material: u32, a: &[f64], b: &[f64]) -> (f64, f64) {
+    let (lo, hi) = WDL_MATERIAL_RANGE;
+    let x = f64::from(material.clamp(lo, hi)) / 58.0;
+    (polynomial(a, x), polynomial(b, x).max(1.0))
+}
+
+/// Win and loss probabilities (0 to 1) for `cp` centipawns with the model's parameters `a`
+/// and `b` (as [`wdl_params`] gives them).
+pub fn win_loss_at(cp: f64, a: f64, b: f64) -> (f64, f64) {
+    let logistic = |x: f64| 1.0 / (1.0 + (-x).exp());
+    (logistic((cp - a) / b), logistic((-cp - a) / b))
 }
 
 /// Win and loss probabilities (0 to 1) for `cp` centipawns at `material`, with given constants.
-pub fn win_loss(cp: f64, material: u32, a: [f64; 2], b: [f64; 2]) -> (f64, f64) {
+pub fn win_loss(cp: f64, material: u32, a: &[f64], b: &[f64]) -> (f64, f64) {
     let (a, b) = wdl_params(material, a, b);
-    let logistic = |x: f64| 1.0 / (1.0 + (-x).exp());
-    (logistic((cp - a) / b), logistic((-cp - a) / b))
+    win_loss_at(cp, a, b)
 }
 
 /// Win, draw and loss per mille (summing to 1000) for the side to move of `board`, whose
@@ -49,7 +78,7 @@ pub fn wdl_per_mille(score: Score, board: &Board) -> (u32, u32, u32) {
         Score::Mate(m) if m > 0 => (1000, 0, 0),
         Score::Mate(_) => (0, 0, 1000),
         Score::Cp(cp) => {
-            let (w, l) = win_loss(f64::from(cp), wdl_material(board), WDL_A, WDL_B);
+            let (w, l) = win_loss(f64::from(cp), wdl_material(board), &WDL_A, &WDL_B);
             let w = (w * 1000.0).round() as u32;
             let l = ((l * 1000.0).round() as u32).min(1000 - w);
             (w, 1000 - w - l, l)

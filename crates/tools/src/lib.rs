@@ -24,6 +24,8 @@ pub mod tournament;
 pub mod uci_client;
 pub mod uci_options;
 pub mod uci_player;
+pub mod wdl_by_material;
+pub mod wdl_constants;
 pub mod wdl_fit;
 
 pub use adjudication::{Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule};

@@ -1,10 +1,20 @@
 //! Fitting the win/draw/loss model of `UCI_ShowWDL` ([`kestrel_search::wdl`]) to games: every
-//! scored move gives (score, material, outcome for the mover), and the four constants are
-//! those that maximise the likelihood of the outcomes (a multinomial logistic fit).
+//! scored move gives (score, material, outcome for the mover), and the constants are those
+//! that maximise the likelihood of the outcomes (a multinomial logistic fit).
 
 use crate::game::{GameRecord, GameResult};
+use crate::wdl_constants::WdlConstants;
 use kestrel_search::Score;
-use kestrel_search::wdl::{wdl_material, win_loss};
+use kestrel_search::wdl::{WDL_MATERIAL_RANGE, wdl_material, win_loss_at};
+use rayon::prelude::*;
+
+/// Scores beyond this many centipawns (either sign) are left out of a fit: the game is decided
+/// there, and the model's tails say nothing new.
+pub const WDL_MAX_CP: i32 = 2000;
+
+/// Samples per chunk of the loss's parallel sum (fixed, so the sum is the same on any number
+/// of threads).
+const LOSS_CHUNK: usize = 1 << 14;
 
 /// One scored position of a game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,39 +55,60 @@ pub fn samples_from_games(games: &[GameRecord], skip_plies: usize, max_cp: i32) 
     samples
 }
 
-/// Mean negative log-likelihood of `samples` under constants `p = [a0, a1, b0, b1]`.
-pub fn loss(samples: &[WdlSample], p: [f64; 4]) -> f64 {
-    let total: f64 = samples
-        .iter()
-        .map(|s| {
-            let (w, l) = win_loss(s.cp, s.material, [p[0], p[1]], [p[2], p[3]]);
-            let prob = match s.outcome {
-                1 => w,
-                -1 => l,
-                _ => 1.0 - w - l,
-            };
-            -prob.max(1e-9).ln()
-        })
-        .sum();
-    total / samples.len().max(1) as f64
+/// Mean negative log-likelihood of `samples` under `constants` (summed in fixed chunks on
+/// every core: the same result on any thread count).
+pub fn loss(samples: &[WdlSample], constants: &WdlConstants) -> f64 {
+    let table = constants.table();
+    let chunk_sums: Vec<f64> = samples
+        .par_chunks(LOSS_CHUNK)
+        .map(|chunk| chunk.iter().map(|s| sample_loss(s, &table)).sum())
+        .collect();
+    chunk_sums.iter().sum::<f64>() / samples.len().max(1) as f64
 }
 
-/// The constants `[a0, a1, b0, b1]` of least [`loss`], from `start`, by coordinate-wise
-/// pattern search with shrinking steps (deterministic; four parameters need nothing more).
-pub fn fit(samples: &[WdlSample], start: [f64; 4]) -> [f64; 4] {
-    let mut best = start;
-    let mut best_loss = loss(samples, best);
+/// The negative log-likelihood of one sample's outcome, with `(a, b)` per material from
+/// [`WdlConstants::table`].
+fn sample_loss(s: &WdlSample, table: &[(f64, f64)]) -> f64 {
+    let (lo, hi) = WDL_MATERIAL_RANGE;
+    let (a, b) = table[(s.material.clamp(lo, hi) - lo) as usize];
+    let (w, l) = win_loss_at(s.cp, a, b);
+    let prob = match s.outcome {
+        1 => w,
+        -1 => l,
+        _ => 1.0 - w - l,
+    };
+    -prob.max(1e-9).ln()
+}
+
+/// The largest `a` or `b` (centipawns) a fit may give at a node: far beyond any real one, a
+/// bound that makes every fit end.
+const MAX_NODE_VALUE: f64 = 5000.0;
+
+/// The constants of `degree` with least [`loss`], from `start` (of any degree: its curves are
+/// sampled at the nodes of `degree`), by coordinate-wise pattern search with shrinking steps
+/// on the curves' values at the nodes ([`crate::wdl_constants::nodes`]), each within
+/// ±5000 cp. Deterministic.
+pub fn fit(samples: &[WdlSample], start: &WdlConstants, degree: usize) -> WdlConstants {
+    let (a, b) = start.node_values(degree);
+    let mut best: Vec<f64> = a.into_iter().chain(b).collect();
+    let n = degree + 1;
+    let constants = |v: &[f64]| WdlConstants::from_node_values(&v[..n], &v[n..]);
+    let mut best_loss = loss(samples, &constants(&best));
     let mut step = 64.0;
     while step > 0.05 {
         let mut improved = false;
-        for i in 0..4 {
+        for i in 0..best.len() {
             for sign in [1.0, -1.0] {
-                let mut trial = best;
+                let mut trial = best.clone();
                 trial[i] += sign * step;
-                if trial[2] + trial[3].min(0.0) <= 1.0 {
-                    continue; // the spread must stay positive at every material
+                if trial[i].abs() > MAX_NODE_VALUE {
+                    continue; // data that tell nothing would flatten the curves forever
                 }
-                let l = loss(samples, trial);
+                let trial_constants = constants(&trial);
+                if !trial_constants.spread_is_positive() {
+                    continue;
+                }
+                let l = loss(samples, &trial_constants);
                 if l < best_loss {
                     (best, best_loss, improved) = (trial, l, true);
                 }
@@ -87,24 +118,65 @@ pub fn fit(samples: &[WdlSample], start: [f64; 4]) -> [f64; 4] {
             step /= 2.0;
         }
     }
-    best
+    constants(&best)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kestrel_search::wdl::win_loss;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn recovers_the_constants_that_generated_the_outcomes() {
-        let truth = [180.0, 60.0, 90.0, 40.0];
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let samples: Vec<WdlSample> = (0..40_000)
+        let truth = WdlConstants {
+            a: vec![180.0, 60.0],
+            b: vec![90.0, 40.0],
+        };
+        let samples = drawn_from(&truth, 40_000, 5);
+        let start = WdlConstants {
+            a: vec![250.0, 0.0],
+            b: vec![60.0, 0.0],
+        };
+        let found = fit(&samples, &start, 1);
+        for (f, t) in found
+            .a
+            .iter()
+            .chain(&found.b)
+            .zip(truth.a.iter().chain(&truth.b))
+        {
+            assert!((f - t).abs() < 25.0, "found {found:?}, truth {truth:?}");
+        }
+        assert!(loss(&samples, &found) <= loss(&samples, &truth) + 1e-9);
+    }
+
+    #[test]
+    fn a_cubic_fit_follows_a_curve_that_a_line_cannot() {
+        let truth = WdlConstants {
+            a: vec![-200.0, 1500.0, -1500.0, 400.0],
+            b: vec![60.0, 60.0, 0.0, 0.0],
+        };
+        let samples = drawn_from(&truth, 40_000, 6);
+        let held_out = drawn_from(&truth, 20_000, 7);
+        let line = fit(&samples, &WdlConstants::shipped(), 1);
+        let cubic = fit(&samples, &WdlConstants::shipped(), 3);
+        assert_eq!((line.degree(), cubic.degree()), (1, 3));
+        let (line_loss, cubic_loss) = (loss(&held_out, &line), loss(&held_out, &cubic));
+        assert!(cubic_loss + 0.01 < line_loss, "{cubic_loss} vs {line_loss}");
+        assert!(cubic_loss < loss(&held_out, &truth) + 0.002);
+        for (&(a1, _), &(a2, _)) in cubic.table().iter().zip(&truth.table()) {
+            assert!((a1 - a2).abs() < 40.0, "{cubic:?}");
+        }
+    }
+
+    fn drawn_from(truth: &WdlConstants, n: usize, seed: u64) -> Vec<WdlSample> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        (0..n)
             .map(|_| {
                 let cp = rng.random_range(-600.0..600.0);
                 let material = rng.random_range(10..78);
-                let (w, l) = win_loss(cp, material, [truth[0], truth[1]], [truth[2], truth[3]]);
+                let (w, l) = win_loss(cp, material, &truth.a, &truth.b);
                 let u: f64 = rng.random();
                 let outcome = if u < w {
                     1
@@ -119,11 +191,6 @@ mod tests {
                     outcome,
                 }
             })
-            .collect();
-        let found = fit(&samples, [250.0, 0.0, 60.0, 0.0]);
-        for (f, t) in found.iter().zip(truth) {
-            assert!((f - t).abs() < 25.0, "found {found:?}, truth {truth:?}");
-        }
-        assert!(loss(&samples, found) <= loss(&samples, truth) + 1e-9);
+            .collect()
     }
 }

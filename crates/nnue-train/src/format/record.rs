@@ -141,6 +141,11 @@ impl PackedPosition {
         self
     }
 
+    /// The full-move number.
+    pub fn fullmove_number(&self) -> u16 {
+        u16::from_le_bytes([self.0[30], self.0[31]])
+    }
+
     /// The game's result (valid records only).
     pub fn outcome(&self) -> Outcome {
         Outcome::from_byte(self.0[28]).unwrap_or(Outcome::Draw)
@@ -189,7 +194,7 @@ impl PackedPosition {
             NO_EP => "-".to_string(),
             sq => Square(sq).to_string(),
         };
-        let fullmove = u16::from_le_bytes([self.0[30], self.0[31]]);
+        let fullmove = self.fullmove_number();
         format!(
             "{} {side} {castling} {ep} {} {fullmove}",
             ranks.join("/"),
