@@ -13,15 +13,19 @@ use kestrel_chess::{Board, PieceKind};
 
 /// `a = A[0] + A[1] x + A[2] x² + ...` with `x = m / 58`: the centipawns at which a win is as
 /// likely as not.
-pub const WDL_A: [f64; 2] = WDL_FIT.0;
+pub const WDL_A: [f64; 4] = WDL_FIT.0;
 /// `b = B[0] + B[1] x + ...` with `x = m / 58`: the spread of the logistic, in centipawns.
-pub const WDL_B: [f64; 2] = WDL_FIT.1;
+pub const WDL_B: [f64; 4] = WDL_FIT.1;
 
-/// The fitted (A, B), from `kestrel wdl-fit --data /work/runs/nnue-selfplay/positions.kpos`:
-/// 1,778,884 positions of 26,560 self-play games at 5,000 nodes a move (`kestrel nnue data`),
-/// the last 177,880 (2,727 games) held out. Mean log-loss on them 0.7206, against 0.7688 with
-/// the constants fitted before to 160 games played at 15,000 nodes.
-const WDL_FIT: ([f64; 2], [f64; 2]) = ([425.69, -305.11], [250.36, -125.04]);
+/// The fitted (A, B), cubics as Stockfish's, from `kestrel wdl-fit --data
+/// /work/runs/nnue-selfplay --degree 3`: 1,778,884 positions of 26,560 self-play games at
+/// 5,000 nodes a move (`kestrel nnue data`), the last 177,880 (2,727 games) held out. Mean
+/// log-loss on them 0.6732, against 0.7206 for the best line in material and 0.7688 for the
+/// line fitted before to 160 games played at 15,000 nodes.
+const WDL_FIT: ([f64; 4], [f64; 4]) = (
+    [1072.24, -3243.37, 3497.89, -1237.34],
+    [466.43, -1330.84, 1580.80, -597.57],
+);
 
 /// The least and the most material the model tells apart (less or more counts as this).
 pub const WDL_MATERIAL_RANGE: (u32, u32) = (10, 78);
