@@ -1,9 +1,11 @@
 #!/bin/sh
 # Game pairs per hour of `kestrel tune spsa --engine` against a bare `kestrel match` with the
-# same engine, limit and concurrency (docs/spsa.md, "Tuning another engine").
+# same engine, limit and concurrency (docs/spsa.md, "Tuning another engine"). ENGINE_SPEC
+# `builtin` measures the in-process tune of Kestrel's own values instead (no --engine).
 # Usage: scripts/external-throughput.sh KESTREL ENGINE_SPEC LIMIT_FLAGS GAMES TUNE_SET [OPENINGS]
 #   e.g. scripts/external-throughput.sh target/release/kestrel "uci:/usr/games/toga2" \
 #        "--tc 1+0.01" 200 "Futility Margin,Delta Margin" books/8moves.epd
+# CONCURRENCY (2) games at a time; LAG, if set, is the tuner's --lag (else its default).
 set -eu
 kestrel=$1; engine=$2; limit=$3; games=$4; set_names=$5; openings=${6:-}
 book=""; [ -n "$openings" ] && book="--openings $openings"
@@ -13,9 +15,10 @@ t0=$(now)
 # shellcheck disable=SC2086
 "$kestrel" match -a "$engine" -b "$engine" $limit --games "$games" --concurrency "${CONCURRENCY:-2}" $book --seed 1 >"$out/match.txt"
 t1=$(now)
+if [ "$engine" = builtin ]; then set --; else set -- --engine "$engine"; fi
 # shellcheck disable=SC2086
-"$kestrel" tune spsa --engine "$engine" --set "$set_names" $limit --iterations $((games / 8)) \
-    --pairs 4 --batch 16 --threads "${CONCURRENCY:-2}" $book --quiet --out "$out/tune" >"$out/tune.txt"
+"$kestrel" tune spsa "$@" --set "$set_names" $limit --iterations $((games / 8)) \
+    --pairs 4 --batch 16 --threads "${CONCURRENCY:-2}" ${LAG:+--lag "$LAG"} $book --quiet --out "$out/tune" >"$out/tune.txt"
 t2=$(now)
 tuned=$(tail -n 1 "$out/tune/spsa.csv" | cut -d, -f2)
 python3 - "$t0" "$t1" "$t2" "$games" "$tuned" <<'PY'

@@ -12,6 +12,11 @@ const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
 
 /// `kestrel tune spsa --engine ENGINE` at 200 nodes on the 60 test openings, 2 threads.
 fn tune(engine: &str, out: &Path, extra: &[&str]) -> std::process::Output {
+    tune_on(engine, out, "2", extra)
+}
+
+/// [`tune`] on `threads` threads.
+fn tune_on(engine: &str, out: &Path, threads: &str, extra: &[&str]) -> std::process::Output {
     let openings = fixture("openings-2moves-60.epd");
     let out = out.display().to_string();
     let mut args = vec![
@@ -26,7 +31,7 @@ fn tune(engine: &str, out: &Path, extra: &[&str]) -> std::process::Output {
         "--nodes",
         "200",
         "--threads",
-        "2",
+        threads,
         "--quiet",
     ];
     args.extend_from_slice(extra);
@@ -434,6 +439,74 @@ fn a_killed_external_tune_resumes_to_the_uninterrupted_end_and_extends() {
     );
     assert!(
         stderr(&o).contains("--iterations must be more"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_lagged_tune_is_the_same_on_one_and_two_threads_and_keeps_its_lag() {
+    let dir = temp_dir("ext-lag");
+    let input = dir.join("toy.spsa");
+    std::fs::write(&input, "Accuracy, int, 40, 0, 400, 20, 0.02\n").unwrap();
+    let run = |name: &str, threads: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let args = [
+            "--input",
+            input.to_str().unwrap(),
+            "--pairs",
+            "2",
+            "--batch",
+            "2",
+            "--checkpoint-every",
+            "4",
+        ];
+        let o = tune_on(&toy(""), &out, threads, &[&args[..], extra].concat());
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        out
+    };
+    // Three batches of 2 iterations in play at once (lag 2), on 1 and 2 threads.
+    let lagged = ["--iterations", "12", "--lag", "2"];
+    let one = run("one", "1", &lagged);
+    let two = run("two", "2", &lagged);
+    for f in ["spsa.csv", "final.options", "checkpoint.json"] {
+        assert_eq!(read(&one, f), read(&two, f), "{f}");
+    }
+    assert!(read(&one, "checkpoint.json").contains("\"lag\":2"));
+    assert_eq!(read(&one, "spsa.csv").lines().count(), 13);
+    // A run without lag writes the checkpoint of before the lag; extended without --lag, it
+    // keeps its own (a resumed run of another lag would be refused).
+    let classic = run("classic", "2", &["--iterations", "6", "--lag", "0"]);
+    assert!(!read(&classic, "checkpoint.json").contains("\"lag\""));
+    run(
+        "classic",
+        "2",
+        &["--iterations", "8", "--resume", "--extend"],
+    );
+    assert_eq!(read(&classic, "spsa.csv").lines().count(), 9);
+    assert!(!read(&classic, "checkpoint.json").contains("\"lag\""));
+    let o = tune(
+        &toy(""),
+        &classic,
+        &[
+            "--input",
+            input.to_str().unwrap(),
+            "--pairs",
+            "2",
+            "--batch",
+            "2",
+            "--checkpoint-every",
+            "4",
+            "--iterations",
+            "8",
+            "--lag",
+            "1",
+            "--resume",
+        ],
+    );
+    assert!(
+        stderr(&o).contains("other parameters or settings"),
         "{}",
         stderr(&o)
     );

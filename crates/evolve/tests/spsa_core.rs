@@ -229,3 +229,109 @@ fn bad_parameters_are_clear_errors() {
     assert!(err.contains("outside its range"), "{err}");
     assert!(!dir.join("checkpoint.json").exists());
 }
+
+/// SPSA written out one iteration at a time, as the method reads: the batch starting at
+/// iteration `first` is drawn around θ after iteration `first − 1 − lag·batch`, and every
+/// update is applied in order. The θ after every iteration.
+fn reference_path(settings: &SpsaSettings, objective: &Quadratic) -> Vec<Vec<f64>> {
+    use kestrel_evolve::spsa::step::{perturb, update};
+    let params = params();
+    let mut path = vec![params.iter().map(|p| p.start).collect::<Vec<f64>>()];
+    let mut first = 1;
+    while first <= settings.iterations {
+        let last = (first + settings.batch - 1).min(settings.iterations);
+        let source = first.saturating_sub(1 + settings.lag * settings.batch) as usize;
+        let drawn: Vec<_> = (first..=last)
+            .map(|k| perturb(&params, settings, &path[source], k))
+            .collect();
+        for (k, p) in (first..=last).zip(drawn) {
+            let duel = objective.duel(&p.plus, &p.minus, k).unwrap();
+            let signal = duel.wins as f64 - duel.losses as f64;
+            let theta = update(&params, settings, path.last().unwrap(), &p.delta, k, signal);
+            path.push(theta);
+        }
+        first = last + 1;
+    }
+    path.remove(0);
+    path
+}
+
+#[test]
+fn a_lagged_run_follows_the_method_and_lag_0_is_classic() {
+    let target = [30.0, 5.0, -12.0];
+    let objective = Quadratic::new(&target, 0);
+    for (batch, lag) in [(1, 0), (4, 0), (1, 1), (3, 1), (2, 3)] {
+        let mut settings = SpsaSettings::new(50, 9);
+        settings.batch = batch;
+        settings.lag = lag;
+        let dir = out_dir(&format!("lag-{batch}-{lag}"));
+        let run = run_spsa(&params(), &settings, &objective, &dir, false, &mut |_| {}).unwrap();
+        let thetas: Vec<Vec<f64>> = run.rows.iter().map(|r| r.theta.clone()).collect();
+        assert_eq!(
+            thetas,
+            reference_path(&settings, &objective),
+            "batch {batch} lag {lag}"
+        );
+        // A run without lag writes the checkpoint it wrote before the lag existed.
+        let checkpoint = std::fs::read_to_string(dir.join("checkpoint.json")).unwrap();
+        assert_eq!(checkpoint.contains("\"lag\""), lag > 0, "{checkpoint}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    // The lag changes the path (batch 2 is drawn around the start instead of θ after batch 1).
+    let path = |lag| {
+        let mut s = SpsaSettings::new(50, 9);
+        s.lag = lag;
+        reference_path(&s, &objective)
+    };
+    assert_eq!(path(0)[0], path(1)[0]);
+    assert_ne!(path(0)[1], path(1)[1]);
+}
+
+#[test]
+fn a_lagged_run_converges_and_resumes_to_the_uninterrupted_end() {
+    let target = [30.0, 5.0, -12.0];
+    let mut settings = SpsaSettings::new(1000, 5);
+    settings.batch = 4;
+    settings.lag = 2;
+    settings.checkpoint_every = 5;
+    let whole_dir = out_dir("lagged-whole");
+    let objective = Quadratic::new(&target, 0);
+    let whole = run_spsa(
+        &params(),
+        &settings,
+        &objective,
+        &whole_dir,
+        false,
+        &mut |_| {},
+    )
+    .unwrap();
+    for (t, want) in whole.theta.iter().zip(target) {
+        assert!((t - want).abs() < 1.0, "θ {:?} vs {target:?}", whole.theta);
+    }
+    // Batches 21-24, 25-28 and 29-32 are in play when 23 fails; the checkpoint holds the
+    // 20 iterations applied, and the resumed run draws the three batches again.
+    let dir = out_dir("lagged-resumed");
+    let crashing = Quadratic::new(&target, 23);
+    let resumed = crash_and_resume(&settings, &crashing, &dir, "iterations 21-24");
+    assert_eq!(resumed, whole);
+    let csv = |d: &PathBuf| std::fs::read_to_string(d.join("spsa.csv")).unwrap();
+    assert_eq!(csv(&dir), csv(&whole_dir));
+    // A checkpoint of another lag is refused; an absurd lag is an error.
+    let mut other = settings.clone();
+    other.lag = 1;
+    let err = run_spsa(&params(), &other, &crashing, &dir, true, &mut |_| {}).unwrap_err();
+    assert!(err.contains("other parameters or settings"), "{err}");
+    other.lag = 1000;
+    let err = run_spsa(
+        &params(),
+        &other,
+        &objective,
+        &out_dir("lag-big"),
+        false,
+        &mut |_| {},
+    );
+    assert!(err.unwrap_err().contains("lag of 1000"));
+    for d in [dir, whole_dir] {
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}

@@ -1,5 +1,5 @@
 //! SPSA on game pairs: the same run on 1 and 2 threads and through cluster workers (also with
-//! iterations batched), a batch that plays the very duels its iterations play alone, and a
+//! iterations batched and batches played ahead), a batch that plays the very duels its iterations play alone, and a
 //! tiny run that repairs a halved knight value.
 
 use kestrel_evolve::spsa::chess::{GamePairs, TunedElement};
@@ -56,7 +56,15 @@ fn piped_workers(count: usize, blobs: &Path) -> Vec<WorkerStreams> {
 /// KNIGHT_VALUE from `start`, tuned with a step of 60 (6 × the declared 10) and r_end 0.01
 /// so that a short run can move it: 2 pairs per iteration at 500 nodes.
 fn knight_run(start: i32, iterations: u64, seed: u64, threads: usize, name: &str) -> SpsaState {
-    knight_run_on(start, iterations, seed, threads, name, Runner::InProcess, 1)
+    knight_run_on(
+        start,
+        iterations,
+        seed,
+        threads,
+        name,
+        Runner::InProcess,
+        (1, 0),
+    )
 }
 
 /// The duel objective of the knight runs: 2 pairs at 500 nodes from KNIGHT_VALUE `start`.
@@ -96,7 +104,7 @@ fn knight_run_on(
     threads: usize,
     name: &str,
     runner: Runner,
-    batch: u64,
+    (batch, lag): (u64, u64),
 ) -> SpsaState {
     let pairs = knight_pairs(start, seed);
     let dir = out_dir(name);
@@ -119,6 +127,7 @@ fn knight_run_on(
     let params = knight_params(start);
     let mut settings = SpsaSettings::new(iterations, seed);
     settings.batch = batch;
+    settings.lag = lag;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -143,22 +152,35 @@ fn same_run_on_one_and_two_threads() {
 fn the_same_run_through_cluster_workers() {
     // Two workers share each iteration's pairs (one job each), as Ray's actors would.
     let local = knight_run(300, 4, 9, 1, "w-local");
-    let workers = knight_run_on(300, 4, 9, 1, "w-remote", Runner::Workers(2), 1);
+    let workers = knight_run_on(300, 4, 9, 1, "w-remote", Runner::Workers(2), (1, 0));
     assert_eq!(local, workers);
 }
 
 #[test]
 fn a_batched_run_is_the_same_on_threads_and_workers() {
     // Batches of 3 over 5 iterations: a full batch, then a short one.
-    let one = knight_run_on(300, 5, 9, 1, "b-t1", Runner::InProcess, 3);
-    let two = knight_run_on(300, 5, 9, 2, "b-t2", Runner::InProcess, 3);
-    let workers = knight_run_on(300, 5, 9, 1, "b-w", Runner::Workers(2), 3);
+    let one = knight_run_on(300, 5, 9, 1, "b-t1", Runner::InProcess, (3, 0));
+    let two = knight_run_on(300, 5, 9, 2, "b-t2", Runner::InProcess, (3, 0));
+    let workers = knight_run_on(300, 5, 9, 1, "b-w", Runner::Workers(2), (3, 0));
     assert_eq!(one, two);
     assert_eq!(one, workers);
     assert_eq!(one.last().games, 20);
     // Iteration 1 starts from the same θ batched or not, so its row is the same.
     let classic = knight_run(300, 5, 9, 1, "b-classic");
     assert_eq!(one.rows[0], classic.rows[0]);
+}
+
+#[test]
+fn a_lagged_run_is_the_same_in_process_and_on_workers() {
+    // Batches of 2, lag 1: two batches in play at once, in process (the global pool) and on
+    // two protocol workers that take the next batch's jobs as they free up.
+    let local = knight_run_on(300, 7, 9, 2, "l-t2", Runner::InProcess, (2, 1));
+    let workers = knight_run_on(300, 7, 9, 1, "l-w", Runner::Workers(2), (2, 1));
+    assert_eq!(local, workers);
+    assert_eq!(local.last().games, 28);
+    // Batches 1-2 and 3-4 are drawn from the start either way; 5-6 from θ after 2, not 4.
+    let classic = knight_run_on(300, 7, 9, 2, "l-classic", Runner::InProcess, (2, 0));
+    assert_eq!(local.rows[..2], classic.rows[..2]);
 }
 
 #[test]

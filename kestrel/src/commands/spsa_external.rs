@@ -12,7 +12,7 @@ use kestrel_evolve::external::remote::ExternalPairsSpec;
 use kestrel_evolve::external::{ExternalEngine, ExternalPairs, options_of};
 use kestrel_evolve::spsa::chess::GamePairs;
 use kestrel_evolve::spsa::report::row_elo;
-use kestrel_evolve::spsa::{SpsaRow, SpsaSettings, SpsaState, run_spsa};
+use kestrel_evolve::spsa::{SpsaRow, SpsaState, run_spsa};
 use kestrel_ga::cluster::FitnessSpec;
 use kestrel_tools::match_runner::{MatchSettings, run_match};
 use kestrel_tools::progress::Progress;
@@ -47,9 +47,7 @@ pub fn run(a: SpsaArgs, mut engine: ExternalEngine) -> anyhow::Result<()> {
             "--nodestime needs Kestrel's built-in engines; an external engine thinks in wall time"
         );
     }
-    let mut settings = SpsaSettings::new(a.iterations, a.seed);
-    settings.checkpoint_every = a.checkpoint_every;
-    settings.batch = a.batch;
+    let settings = super::spsa_tune::spsa_settings(&a);
     settings.validate().map_err(anyhow::Error::msg)?;
     let limit = game.limit;
     let book = openings.clone();
@@ -80,12 +78,13 @@ pub fn run(a: SpsaArgs, mut engine: ExternalEngine) -> anyhow::Result<()> {
     let duel = GamePairs::with_fitness(fitness, a.pairs, &executor);
     if !a.job.quiet {
         println!(
-            "SPSA of {}: {} options, {} iterations of {} pair(s) in batches of {}, {limit}, seed {}, {threads} thread(s), out {}",
+            "SPSA of {}: {} options, {} iterations of {} pair(s) in batches of {} (lag {}), {limit}, seed {}, {threads} thread(s), out {}",
             engine.command,
             params.len(),
             a.iterations,
             a.pairs,
             a.batch,
+            settings.lag,
             a.seed,
             a.out.display()
         );

@@ -59,6 +59,11 @@ pub struct SpsaArgs {
     /// slowest game otherwise). The result depends on it, never on --threads or the executor.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub(super) batch: u64,
+    /// Batches played ahead: a batch's θ± are drawn around θ after the batch N + 1 before it, so
+    /// the next batch's pairs start while the last pairs of a batch finish; 0: every batch waits
+    /// for the one before (default: 1; with --resume, the checkpoint's).
+    #[arg(long, value_name = "N")]
+    pub(super) lag: Option<u64>,
     /// With --set: OpenBench's r_end (learning rate at the end of the run).
     #[arg(long, default_value_t = kestrel_params::DEFAULT_R_END, value_parser = checked::positive_f64)]
     pub(super) r_end: f64,
@@ -166,6 +171,25 @@ fn tuned_lines(a: &SpsaArgs) -> anyhow::Result<(Vec<SpsaLine>, EngineParams)> {
     Ok((lines, base))
 }
 
+/// Batches played ahead when `--lag` is not given (and no checkpoint says otherwise).
+pub(super) const DEFAULT_LAG: u64 = 1;
+
+/// The run's settings from the flags; without `--lag` a resumed run keeps its checkpoint's
+/// lag (runs checkpointed before the lag existed have none).
+pub(super) fn spsa_settings(a: &SpsaArgs) -> SpsaSettings {
+    let mut settings = SpsaSettings::new(a.iterations, a.seed);
+    settings.checkpoint_every = a.checkpoint_every;
+    settings.batch = a.batch;
+    let checkpoint = a.out.join(kestrel_evolve::spsa::run::CHECKPOINT);
+    let resumed = || {
+        a.job
+            .resume
+            .then(|| SpsaState::checkpointed_lag(&checkpoint))?
+    };
+    settings.lag = a.lag.or_else(resumed).unwrap_or(DEFAULT_LAG);
+    settings
+}
+
 pub(super) fn game_settings(a: &SpsaArgs) -> anyhow::Result<GameSettings> {
     let limit = a.limit.limit()?;
     Ok(kestrel_evolve::games::game_settings(
@@ -198,9 +222,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         .map_err(anyhow::Error::msg)?;
     let params = spsa_params(&lines);
     let mut folder = a.job.claim(&a.out)?;
-    let mut settings = SpsaSettings::new(a.iterations, a.seed);
-    settings.checkpoint_every = a.checkpoint_every;
-    settings.batch = a.batch;
+    let settings = spsa_settings(&a);
     if a.extend {
         let checkpoint = a.out.join(kestrel_evolve::spsa::run::CHECKPOINT);
         let old = SpsaState::extend(&checkpoint, &params, &settings).map_err(anyhow::Error::msg)?;
@@ -213,11 +235,12 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     println!("games on          {}", executor.describe());
     if !a.job.quiet {
         println!(
-            "SPSA: {} values, {} iterations of {} pair(s) in batches of {}, {limit}, seed {}, {threads} thread(s), out {}",
+            "SPSA: {} values, {} iterations of {} pair(s) in batches of {} (lag {}), {limit}, seed {}, {threads} thread(s), out {}",
             params.len(),
             a.iterations,
             a.pairs,
             a.batch,
+            settings.lag,
             a.seed,
             a.out.display()
         );

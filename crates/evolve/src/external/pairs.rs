@@ -7,13 +7,13 @@
 use super::engine::{ExternalEngine, PlayerPool};
 use super::tunables::format_value;
 use crate::spsa::SpsaParam;
+use crate::spsa::fifo::each_in_order;
 use crate::spsa::step::iteration_rng;
 use kestrel_ga::{
     Evaluation, FitnessFunction, FitnessTasks, RealGenome, TaskResult, evaluate_by_tasks,
 };
 use kestrel_tools::{GameSettings, Opening, Outcome};
 use rand::Rng;
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Game pairs of θ+ (genome 0) against θ− (genome 1) of an external engine.
@@ -153,15 +153,12 @@ impl FitnessTasks<RealGenome> for ExternalPairs {
                 )
             })
             .collect();
-        let tasks: Vec<usize> = range.collect();
-        tasks
-            .par_iter()
-            .map(|&task| {
-                let (j, pair) = (task / self.pairs, task % self.pairs);
-                let (plus, minus, picks) = &prepared[j - duels.start];
-                self.play(plus, minus, &self.openings[picks[pair]])
-            })
-            .collect()
+        // One pool job per pair, queued in order (a batch in play behind this one waits).
+        each_in_order(range, |task| {
+            let (j, pair) = (task / self.pairs, task % self.pairs);
+            let (plus, minus, picks) = &prepared[j - duels.start];
+            self.play(plus, minus, &self.openings[picks[pair]])
+        })
     }
 
     /// Per duel: θ+'s and θ−'s points (fitness) and the difference (objective).

@@ -6,7 +6,9 @@
 
 pub mod chess;
 pub mod faults;
+pub mod fifo;
 pub mod pairs;
+mod pipeline;
 pub mod remote;
 pub mod report;
 pub mod run;

@@ -7,6 +7,7 @@
 //! depend on where tasks run or how iterations are batched.
 
 use super::chess::TunedElement;
+use super::fifo::each_in_order;
 use super::step::iteration_rng;
 use crate::games::fitness::values_hash;
 use kestrel_ga::{
@@ -17,7 +18,6 @@ use kestrel_tools::builtin::BuiltinPlayer;
 use kestrel_tools::match_runner::outcome_for_a;
 use kestrel_tools::{GameRecord, GameSettings, Opening, Outcome, Termination, play_game};
 use rand::Rng;
-use rayon::prelude::*;
 use std::ops::Range;
 
 /// Game pairs of θ+ (genome 0) against θ− (genome 1) at iteration `sample_seed`.
@@ -169,19 +169,16 @@ impl FitnessTasks<RealGenome> for PairsFitness {
                 }
             })
             .collect();
-        let tasks: Vec<usize> = range.collect();
-        tasks
-            .par_iter()
-            .map(|&task| {
-                let (j, pair) = (task / self.pairs, task % self.pairs);
-                match &prepared[j - duels.start] {
-                    Some((plus, minus, picks)) => {
-                        self.play_pair(plus, minus, &self.openings[picks[pair]])
-                    }
-                    None => vec![0.0, 0.0, 2.0],
+        // One pool job per pair, queued in order (a batch in play behind this one waits).
+        each_in_order(range, |task| {
+            let (j, pair) = (task / self.pairs, task % self.pairs);
+            match &prepared[j - duels.start] {
+                Some((plus, minus, picks)) => {
+                    self.play_pair(plus, minus, &self.openings[picks[pair]])
                 }
-            })
-            .collect()
+                None => vec![0.0, 0.0, 2.0],
+            }
+        })
     }
 
     /// Per duel: θ+'s and θ−'s points (fitness) and θ+'s points minus θ−'s (objective).

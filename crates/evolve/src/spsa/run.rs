@@ -4,7 +4,6 @@
 use super::report::{write_chart, write_csv};
 use super::schedule::{SpsaParam, SpsaSettings};
 use super::state::{SpsaRow, SpsaState};
-use super::step::{perturb, update};
 use std::path::Path;
 
 /// The result of one duel, from θ+'s point of view.
@@ -91,55 +90,12 @@ pub fn run_spsa(
         }
         SpsaState::new(params, settings)
     };
-    // Batches start at multiples of the batch size and checkpoints are written only between
-    // batches, so a resumed run meets the batches an uninterrupted one met.
-    while state.done < settings.iterations {
-        let first = state.done + 1;
-        let last = (state.done + settings.batch).min(settings.iterations);
-        let perturbations: Vec<_> = (first..=last)
-            .map(|k| perturb(params, settings, &state.theta, k))
-            .collect();
-        let points: Vec<DuelPoints> = (first..=last)
-            .zip(&perturbations)
-            .map(|(k, p)| DuelPoints {
-                plus: &p.plus,
-                minus: &p.minus,
-                k,
-            })
-            .collect();
-        let duels = objective.duels(&points).map_err(|e| {
-            if first == last {
-                format!("iteration {first}: {e}")
-            } else {
-                format!("iterations {first}-{last}: {e}")
-            }
-        })?;
-        if duels.len() != points.len() {
-            return Err(format!(
-                "iterations {first}-{last}: {} duels for {} iterations",
-                duels.len(),
-                points.len()
-            ));
-        }
-        let mut checkpoint_due = false;
-        for ((k, p), duel) in (first..=last).zip(&perturbations).zip(&duels) {
-            let signal = duel.wins as f64 - duel.losses as f64;
-            state.theta = update(params, settings, &state.theta, &p.delta, k, signal);
-            let row = next_row(&state.last(), k, &state.theta, duel);
-            on_iteration(&row);
-            state.rows.push(row);
-            state.done = k;
-            checkpoint_due |= k % settings.checkpoint_every == 0 || k == settings.iterations;
-        }
-        if checkpoint_due {
-            save_all(&state, out)?;
-        }
-    }
+    super::pipeline::play_batches(params, settings, objective, out, &mut state, on_iteration)?;
     Ok(state)
 }
 
 /// The running totals after `duel`.
-fn next_row(prev: &SpsaRow, k: u64, theta: &[f64], duel: &Duel) -> SpsaRow {
+pub(super) fn next_row(prev: &SpsaRow, k: u64, theta: &[f64], duel: &Duel) -> SpsaRow {
     let mut penta = prev.penta;
     for (total, add) in penta.iter_mut().zip(duel.penta) {
         *total += add;
@@ -165,7 +121,7 @@ fn next_row(prev: &SpsaRow, k: u64, theta: &[f64], duel: &Duel) -> SpsaRow {
 
 /// Checkpoint, CSV and chart (the checkpoint last: a run killed while writing the others
 /// resumes from the previous checkpoint and rewrites them).
-fn save_all(state: &SpsaState, out: &Path) -> Result<(), String> {
+pub(super) fn save_all(state: &SpsaState, out: &Path) -> Result<(), String> {
     write_csv(&out.join(CSV), state)?;
     write_chart(&out.join(CHART), state)?;
     state.save(&out.join(CHECKPOINT))

@@ -70,7 +70,21 @@ pub struct SpsaSettings {
     /// the threads or the executor.
     #[serde(default = "one")]
     pub batch: u64,
+    /// Batches played ahead: the batch starting at iteration `k` is drawn around θ after
+    /// iteration `k − 1 − lag·batch` (the θ of `lag` batches back), so the next batches' pairs
+    /// can start while the last pairs of a batch finish. 0: classic, every batch waits for the
+    /// one before. The updates are still applied in order, so the run depends on the lag but
+    /// never on timing, threads or the executor.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lag: u64,
 }
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
+}
+
+/// The most batches a run may play ahead (each batch in play holds a thread).
+pub const MAX_LAG: u64 = 16;
 
 fn one() -> u64 {
     1
@@ -78,7 +92,7 @@ fn one() -> u64 {
 
 impl SpsaSettings {
     /// α = 0.602, γ = 0.101, A = 10% of the iterations, a checkpoint every 10 iterations,
-    /// batches of 1.
+    /// batches of 1, no lag.
     pub fn new(iterations: u64, seed: u64) -> SpsaSettings {
         SpsaSettings {
             iterations,
@@ -88,6 +102,7 @@ impl SpsaSettings {
             seed,
             checkpoint_every: 10,
             batch: 1,
+            lag: 0,
         }
     }
 
@@ -101,6 +116,12 @@ impl SpsaSettings {
         }
         if self.batch == 0 {
             return Err("an SPSA batch must hold at least 1 iteration".into());
+        }
+        if self.lag > MAX_LAG {
+            return Err(format!(
+                "an SPSA lag of {} batches is more than the {MAX_LAG} allowed",
+                self.lag
+            ));
         }
         for (name, v) in [("alpha", self.alpha), ("gamma", self.gamma)] {
             if !(v > 0.0 && v.is_finite()) {
@@ -119,6 +140,12 @@ impl SpsaSettings {
     /// A (the stability constant).
     pub fn big_a(&self) -> f64 {
         self.a_fraction * self.iterations as f64
+    }
+
+    /// The iteration whose θ the batch starting at iteration `first` is drawn around: the one
+    /// before it without lag, `lag` batches earlier with (0: the start values).
+    pub fn theta_source(&self, first: u64) -> u64 {
+        first.saturating_sub(1 + self.lag.saturating_mul(self.batch))
     }
 
     /// `(c_k, a_k)` of `param` at iteration `k` (1-based); both 0 for a frozen value.

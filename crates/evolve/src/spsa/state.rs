@@ -59,6 +59,23 @@ impl SpsaState {
         })
     }
 
+    /// θ after iteration `k` (at most the iterations done; 0: the start values).
+    pub fn theta_after(&self, k: u64) -> Vec<f64> {
+        match k {
+            0 => self.params.iter().map(|p| p.start).collect(),
+            k if k >= self.done => self.theta.clone(),
+            k => self.rows[k as usize - 1].theta.clone(),
+        }
+    }
+
+    /// The lag of the run checkpointed at `path`, if there is a readable checkpoint (a resumed
+    /// run keeps its lag unless told otherwise).
+    pub fn checkpointed_lag(path: &Path) -> Option<u64> {
+        let text = std::fs::read_to_string(path).ok()?;
+        let state: SpsaState = serde_json::from_str(&text).ok()?;
+        Some(state.settings.lag)
+    }
+
     /// Writes the checkpoint atomically.
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let json = serde_json::to_string(self).map_err(|e| format!("checkpoint: {e}"))?;
