@@ -70,7 +70,6 @@ pub fn loss_by_material(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kestrel_search::wdl::win_loss;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -82,20 +81,7 @@ mod tests {
                 let cp = rng.random_range(-800.0..800.0);
                 let material = rng.random_range(10..78);
                 let a = if material < 40 { 60.0 } else { 400.0 };
-                let (w, l) = win_loss(cp, material, &[a, 0.0], &[100.0, 0.0]);
-                let u: f64 = rng.random();
-                let outcome = if u < w {
-                    1
-                } else if u < w + l {
-                    -1
-                } else {
-                    0
-                };
-                WdlSample {
-                    cp,
-                    material,
-                    outcome,
-                }
+                crate::wdl_fit::sample_from(&mut rng, cp, material, &[a, 0.0], &[100.0, 0.0])
             })
             .collect()
     }

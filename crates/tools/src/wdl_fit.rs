@@ -121,10 +121,35 @@ pub fn fit(samples: &[WdlSample], start: &WdlConstants, degree: usize) -> WdlCon
     constants(&best)
 }
 
+/// A sample at (`cp`, `material`) whose outcome is drawn from the model with constants
+/// `a`, `b`: the synthetic data of the fitting tests.
+#[cfg(test)]
+pub(crate) fn sample_from(
+    rng: &mut impl rand::Rng,
+    cp: f64,
+    material: u32,
+    a: &[f64],
+    b: &[f64],
+) -> WdlSample {
+    let (w, l) = kestrel_search::wdl::win_loss(cp, material, a, b);
+    let u: f64 = rng.random();
+    let outcome = if u < w {
+        1
+    } else if u < w + l {
+        -1
+    } else {
+        0
+    };
+    WdlSample {
+        cp,
+        material,
+        outcome,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kestrel_search::wdl::win_loss;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -176,20 +201,7 @@ mod tests {
             .map(|_| {
                 let cp = rng.random_range(-600.0..600.0);
                 let material = rng.random_range(10..78);
-                let (w, l) = win_loss(cp, material, &truth.a, &truth.b);
-                let u: f64 = rng.random();
-                let outcome = if u < w {
-                    1
-                } else if u < w + l {
-                    -1
-                } else {
-                    0
-                };
-                WdlSample {
-                    cp,
-                    material,
-                    outcome,
-                }
+                sample_from(&mut rng, cp, material, &truth.a, &truth.b)
             })
             .collect()
     }

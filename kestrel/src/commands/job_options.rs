@@ -30,10 +30,15 @@ impl JobOptions {
 
     /// Sizes the worker pool (all cores unless `--threads`) and returns the thread count.
     pub fn start_threads(&self) -> anyhow::Result<usize> {
-        let threads = self.threads.unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-        });
+        let threads = threads_or_all_cores(self.threads);
         kestrel_evolve::set_threads(threads).map_err(anyhow::Error::msg)?;
         Ok(threads)
     }
+}
+
+/// `--threads` if given, else every core the machine offers.
+pub fn threads_or_all_cores(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    })
 }

@@ -2,6 +2,7 @@
 //! recorded games), each scored by Kestrel's search and carrying its game's result
 //! (docs/nnue.md).
 
+use super::job_options::threads_or_all_cores;
 use super::run_folder::{Reuse, RunFolder, say};
 use anyhow::{Context, bail};
 use clap::Args;
@@ -82,19 +83,10 @@ pub struct NnueDataArgs {
 }
 
 pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
-    let has_progress = args.out.join(PROGRESS_FILE).exists();
-    let reuse = if args.overwrite {
-        Reuse::Overwrite
-    } else if has_progress {
-        Reuse::Resume
-    } else {
-        Reuse::Refuse
-    };
+    let reuse = Reuse::rerun(args.overwrite, &args.out.join(PROGRESS_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
     let (source, source_name, games) = source(&args)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = threads_or_all_cores(args.threads);
     let job = DataRun {
         settings: SelfPlaySettings {
             seed: args.seed,

@@ -1,6 +1,7 @@
 //! `kestrel nnue label`: rescore a data file's positions by a UCI mentor at fixed depth or nodes
 //! (docs/nnue.md).
 
+use super::job_options::threads_or_all_cores;
 use super::run_folder::{Reuse, RunFolder, say};
 use anyhow::bail;
 use clap::Args;
@@ -52,17 +53,9 @@ pub fn run(args: NnueLabelArgs) -> anyhow::Result<()> {
     let Some(command) = args.mentor.strip_prefix("uci:") else {
         bail!("--mentor must be uci:COMMAND, not '{}'", args.mentor);
     };
-    let reuse = if args.overwrite {
-        Reuse::Overwrite
-    } else if args.out.join(PROGRESS_FILE).exists() {
-        Reuse::Resume
-    } else {
-        Reuse::Refuse
-    };
+    let reuse = Reuse::rerun(args.overwrite, &args.out.join(PROGRESS_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = threads_or_all_cores(args.threads);
     let limit = match args.nodes {
         Some(n) => MentorLimit::Nodes(n),
         None => MentorLimit::Depth(args.depth),

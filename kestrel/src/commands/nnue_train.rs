@@ -1,6 +1,7 @@
 //! `kestrel nnue train`: fit a perspective network to scored positions on every core, and
 //! export it quantised (docs/nnue.md).
 
+use super::job_options::threads_or_all_cores;
 use super::run_folder::{Reuse, RunFolder, say};
 use anyhow::{Context, bail};
 use clap::Args;
@@ -86,17 +87,9 @@ fn check(args: &NnueTrainArgs) -> anyhow::Result<()> {
 
 pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     check(&args)?;
-    let reuse = if args.overwrite {
-        Reuse::Overwrite
-    } else if args.out.join(CHECKPOINT_FILE).exists() {
-        Reuse::Resume
-    } else {
-        Reuse::Refuse
-    };
+    let reuse = Reuse::rerun(args.overwrite, &args.out.join(CHECKPOINT_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = threads_or_all_cores(args.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

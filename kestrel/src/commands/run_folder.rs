@@ -34,6 +34,18 @@ pub enum Reuse {
 }
 
 impl Reuse {
+    /// For the commands continued by running them again: `--overwrite` if given, else resume
+    /// when the folder holds the run's `marker` file, else refuse a folder of other runs.
+    pub fn rerun(overwrite: bool, marker: &std::path::Path) -> Reuse {
+        if overwrite {
+            Reuse::Overwrite
+        } else if marker.exists() {
+            Reuse::Resume
+        } else {
+            Reuse::Refuse
+        }
+    }
+
     /// The reuse the `--resume` and `--overwrite` flags ask for.
     pub fn from_flags(resume: bool, overwrite: bool) -> anyhow::Result<Reuse> {
         match (resume, overwrite) {
