@@ -450,19 +450,19 @@ fn a_lagged_tune_is_the_same_on_one_and_two_threads_and_keeps_its_lag() {
     let dir = temp_dir("ext-lag");
     let input = dir.join("toy.spsa");
     std::fs::write(&input, "Accuracy, int, 40, 0, 400, 20, 0.02\n").unwrap();
+    let base = [
+        "--input",
+        input.to_str().unwrap(),
+        "--pairs",
+        "2",
+        "--batch",
+        "2",
+        "--checkpoint-every",
+        "4",
+    ];
     let run = |name: &str, threads: &str, extra: &[&str]| {
         let out = dir.join(name);
-        let args = [
-            "--input",
-            input.to_str().unwrap(),
-            "--pairs",
-            "2",
-            "--batch",
-            "2",
-            "--checkpoint-every",
-            "4",
-        ];
-        let o = tune_on(&toy(""), &out, threads, &[&args[..], extra].concat());
+        let o = tune_on(&toy(""), &out, threads, &[&base[..], extra].concat());
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         out
     };
@@ -490,20 +490,10 @@ fn a_lagged_tune_is_the_same_on_one_and_two_threads_and_keeps_its_lag() {
         &toy(""),
         &classic,
         &[
-            "--input",
-            input.to_str().unwrap(),
-            "--pairs",
-            "2",
-            "--batch",
-            "2",
-            "--checkpoint-every",
-            "4",
-            "--iterations",
-            "8",
-            "--lag",
-            "1",
-            "--resume",
-        ],
+            &base[..],
+            &["--iterations", "8", "--lag", "1", "--resume"][..],
+        ]
+        .concat(),
     );
     assert!(
         stderr(&o).contains("other parameters or settings"),
