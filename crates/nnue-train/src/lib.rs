@@ -1,10 +1,12 @@
 //! Training data and the trainer for Kestrel's learned evaluation (`kestrel-nnue`): the
 //! position format ([`format`]), self-play and recorded-game data ([`selfplay`]), labels by a
-//! UCI mentor ([`label`]), the trainer ([`train`]), and the samples that fit the
+//! UCI mentor ([`label`]), the trainer ([`train`]), the chart of the network's strength by
+//! training data and hidden size ([`curve`]), and the samples that fit the
 //! win/draw/loss model of `UCI_ShowWDL` ([`wdl_data`]).
 
 #![warn(missing_docs)]
 
+pub mod curve;
 pub mod format;
 pub mod label;
 pub mod progress;
