@@ -6,6 +6,7 @@ use super::adam::{Adam, Clip, Schedule};
 use super::chart::write_loss_chart;
 use super::checkpoint::{self, Header, LogRow};
 use super::data::{Target, TrainData};
+use super::mirror::Sample;
 use super::model::{Features, Layout, Scratch, centipawns, forward, init_params, to_network};
 use super::step::{Loss, Workspace, batch_gradient, mean_loss};
 use crate::format::PackedPosition;
@@ -48,6 +49,15 @@ pub struct TrainConfig {
     pub validation_fraction: f64,
     /// Seed of the initial weights, the split and the shuffles.
     pub seed: u64,
+    /// Present training positions without castling rights mirrored left-right in a seeded
+    /// half of the epochs (see [`super::mirror`]). Left out of the fingerprint when off, so
+    /// checkpoints of runs without it still resume.
+    #[serde(default, skip_serializing_if = "is_off")]
+    pub mirror: bool,
+}
+
+fn is_off(flag: &bool) -> bool {
+    !flag
 }
 
 /// What a training run measured.
@@ -135,7 +145,7 @@ pub fn run_train(
     let started = Instant::now();
     for epoch in header.epochs_done..config.epochs {
         let t0 = Instant::now();
-        let mut order: Vec<&PackedPosition> = data.train.iter().collect();
+        let mut order = epoch_samples(config, data, epoch as u64);
         order.shuffle(&mut ChaCha8Rng::seed_from_u64(game_seed(
             config.seed,
             epoch as u64,
@@ -178,6 +188,16 @@ pub fn run_train(
         network,
         resumed_at,
     }))
+}
+
+/// The training positions of `epoch` in file order, each mirrored or not (the shuffle comes
+/// after, so the draws do not depend on it).
+fn epoch_samples<'a>(config: &TrainConfig, data: &'a TrainData, epoch: u64) -> Vec<Sample<'a>> {
+    data.train
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Sample::for_epoch(r, config.mirror, config.seed, epoch, i as u64))
+        .collect()
 }
 
 fn write_log(dir: &Path, log: &[LogRow]) -> Result<(), RunError> {
