@@ -255,3 +255,31 @@ pub fn mean_abs_cp(layout: Layout, params: &[f32], records: &[PackedPosition]) -
         .collect();
     diffs.iter().sum::<f64>() / diffs.len().max(1) as f64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_off_leaves_the_settings_fingerprint_as_it_was() {
+        let mut config = TrainConfig {
+            hidden: 8,
+            epochs: 1,
+            batch: 64,
+            lr: 0.001,
+            warmup_steps: 0,
+            final_lr_factor: 0.05,
+            lambda: 1.0,
+            scale: 400.0,
+            validation_fraction: 0.1,
+            seed: 1,
+            mirror: false,
+        };
+        let off = serde_json::to_string(&config).unwrap();
+        assert!(!off.contains("mirror"), "{off}");
+        assert_eq!(serde_json::from_str::<TrainConfig>(&off).unwrap(), config);
+        config.mirror = true;
+        let on = serde_json::to_string(&config).unwrap();
+        assert!(on.ends_with(r#""seed":1,"mirror":true}"#), "{on}");
+    }
+}
