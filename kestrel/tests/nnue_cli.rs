@@ -170,6 +170,22 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     let log = std::fs::read_to_string(net_dir.join("log.csv")).unwrap();
     assert_eq!(log.lines().count(), 3, "{log}");
     assert!(train().contains("resumed           after epoch 2"));
+    let summary = std::fs::read_to_string(net_dir.join("summary.txt")).unwrap();
+    assert!(summary.contains("mirror            off"), "{summary}");
+    // --mirror is a setting of the run: the folder is not continued with it.
+    let mut mirrored = small_train_args(&data, &net_dir);
+    mirrored.push("--mirror");
+    let o = kestrel(&mirrored);
+    assert!(
+        !o.status.success() && stderr(&o).contains("other settings"),
+        "{}",
+        stderr(&o)
+    );
+    let mirrored_dir = dir.join("net-mirrored");
+    let mut mirrored = small_train_args(&data, &mirrored_dir);
+    mirrored.push("--mirror");
+    let text = run_ok(&mirrored);
+    assert!(text.contains("mirror            on: "), "{text}");
     let o = kestrel(&[
         "nnue",
         "train",

@@ -5,7 +5,9 @@ use super::job_options::threads_or_all_cores;
 use super::run_folder::{Reuse, RunFolder, say};
 use anyhow::{Context, bail};
 use clap::Args;
+use kestrel_nnue_train::format::PackedPosition;
 use kestrel_nnue_train::train::checkpoint::LogRow;
+use kestrel_nnue_train::train::mirror::can_mirror;
 use kestrel_nnue_train::train::{CHECKPOINT_FILE, NET_FILE, TrainConfig, load_first, run_train};
 use std::path::PathBuf;
 
@@ -61,6 +63,9 @@ pub struct NnueTrainArgs {
     /// Train on the first N positions of the data only (default: all), for data-size curves.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(2..))]
     max_positions: Option<u64>,
+    /// Show each training position without castling rights mirrored (a<->h) in a seeded half of the epochs (default: off).
+    #[arg(long)]
+    mirror: bool,
 }
 
 fn check(args: &NnueTrainArgs) -> anyhow::Result<()> {
@@ -85,6 +90,18 @@ fn check(args: &NnueTrainArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The summary's mirror line: off, or on with how many training positions it applies to.
+fn mirror_line(mirror: bool, train: &[PackedPosition]) -> String {
+    if !mirror {
+        return "off".into();
+    }
+    let n = train.iter().filter(|r| can_mirror(r)).count();
+    format!(
+        "on: {n} of {} training positions without castling rights, each mirrored in a seeded half of the epochs",
+        train.len()
+    )
+}
+
 pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     check(&args)?;
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(CHECKPOINT_FILE));
@@ -105,6 +122,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         scale: args.scale,
         validation_fraction: args.validation,
         seed: args.seed,
+        mirror: args.mirror,
     };
     let data = pool.install(|| {
         load_first(
@@ -163,6 +181,11 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     say!(
         folder,
         "float vs quantised        {mean_q:.2} cp mean, {max_q:.1} cp max (validation set)"
+    );
+    say!(
+        folder,
+        "mirror            {}",
+        mirror_line(args.mirror, &data.train)
     );
     say!(
         folder,

@@ -129,6 +129,12 @@ impl PackedPosition {
         }
     }
 
+    /// Whether either side may still castle (such a position is not symmetric under a file
+    /// mirror).
+    pub fn has_castling_rights(&self) -> bool {
+        self.0[24] & 0b1_1110 != 0
+    }
+
     /// The score in centipawns from the side to move's view, `None` if unscored.
     pub fn score(&self) -> Option<i16> {
         let s = i16::from_le_bytes([self.0[26], self.0[27]]);

@@ -1,12 +1,14 @@
 //! The trainer: a perspective network (kestrel-nnue's `FloatNetwork`) fitted on the CPU by
 //! Adam to `λ·σ(score/K) + (1−λ)·result` ([`run`]), with sparse forward and backward passes
 //! over the ~30 active features per perspective ([`model`]), deterministic batches ([`step`]),
-//! checkpoints ([`checkpoint`]) and a loss chart ([`chart`]).
+//! optional left-right mirroring ([`mirror`]), checkpoints ([`checkpoint`]) and a loss chart
+//! ([`chart`]).
 
 pub mod adam;
 pub mod chart;
 pub mod checkpoint;
 pub mod data;
+pub mod mirror;
 pub mod model;
 pub mod run;
 pub mod step;

@@ -6,6 +6,7 @@ use super::adam::{Adam, Clip, Schedule};
 use super::chart::write_loss_chart;
 use super::checkpoint::{self, Header, LogRow};
 use super::data::{Target, TrainData};
+use super::mirror::Sample;
 use super::model::{Features, Layout, Scratch, centipawns, forward, init_params, to_network};
 use super::step::{Loss, Workspace, batch_gradient, mean_loss};
 use crate::format::PackedPosition;
@@ -48,6 +49,15 @@ pub struct TrainConfig {
     pub validation_fraction: f64,
     /// Seed of the initial weights, the split and the shuffles.
     pub seed: u64,
+    /// Present training positions without castling rights mirrored left-right in a seeded
+    /// half of the epochs (see [`super::mirror`]). Left out of the fingerprint when off, so
+    /// checkpoints of runs without it still resume.
+    #[serde(default, skip_serializing_if = "is_off")]
+    pub mirror: bool,
+}
+
+fn is_off(flag: &bool) -> bool {
+    !flag
 }
 
 /// What a training run measured.
@@ -135,7 +145,7 @@ pub fn run_train(
     let started = Instant::now();
     for epoch in header.epochs_done..config.epochs {
         let t0 = Instant::now();
-        let mut order: Vec<&PackedPosition> = data.train.iter().collect();
+        let mut order = epoch_samples(config, data, epoch as u64);
         order.shuffle(&mut ChaCha8Rng::seed_from_u64(game_seed(
             config.seed,
             epoch as u64,
@@ -178,6 +188,16 @@ pub fn run_train(
         network,
         resumed_at,
     }))
+}
+
+/// The training positions of `epoch` in file order, each mirrored or not (the shuffle comes
+/// after, so the draws do not depend on it).
+fn epoch_samples<'a>(config: &TrainConfig, data: &'a TrainData, epoch: u64) -> Vec<Sample<'a>> {
+    data.train
+        .iter()
+        .enumerate()
+        .map(|(i, r)| Sample::for_epoch(r, config.mirror, config.seed, epoch, i as u64))
+        .collect()
 }
 
 fn write_log(dir: &Path, log: &[LogRow]) -> Result<(), RunError> {
@@ -234,4 +254,32 @@ pub fn mean_abs_cp(layout: Layout, params: &[f32], records: &[PackedPosition]) -
         )
         .collect();
     diffs.iter().sum::<f64>() / diffs.len().max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_off_leaves_the_settings_fingerprint_as_it_was() {
+        let mut config = TrainConfig {
+            hidden: 8,
+            epochs: 1,
+            batch: 64,
+            lr: 0.001,
+            warmup_steps: 0,
+            final_lr_factor: 0.05,
+            lambda: 1.0,
+            scale: 400.0,
+            validation_fraction: 0.1,
+            seed: 1,
+            mirror: false,
+        };
+        let off = serde_json::to_string(&config).unwrap();
+        assert!(!off.contains("mirror"), "{off}");
+        assert_eq!(serde_json::from_str::<TrainConfig>(&off).unwrap(), config);
+        config.mirror = true;
+        let on = serde_json::to_string(&config).unwrap();
+        assert!(on.ends_with(r#""seed":1,"mirror":true}"#), "{on}");
+    }
 }

@@ -2,6 +2,7 @@
 //! added in chunk order, so the result is bit-identical whatever the thread count.
 
 use super::data::{Target, sigmoid};
+use super::mirror::Sample;
 use super::model::{Features, Layout, Scratch, backward, forward};
 use crate::format::PackedPosition;
 use rayon::prelude::*;
@@ -50,7 +51,7 @@ impl Workspace {
 pub fn batch_gradient(
     layout: Layout,
     params: &[f32],
-    batch: &[&PackedPosition],
+    batch: &[Sample],
     loss: &Loss,
     ws: &mut Workspace,
 ) -> f64 {
@@ -64,10 +65,10 @@ pub fn batch_gradient(
             grad.iter_mut().for_each(|g| *g = 0.0);
             let mut scratch = Scratch::new(layout.hidden);
             let mut sum = 0.0f64;
-            for record in chunk {
-                let features = Features::of(record);
+            for sample in chunk {
+                let features = sample.features();
                 let raw = forward(layout, params, &features, &mut scratch);
-                let (e, d) = loss.error(raw, record);
+                let (e, d) = loss.error(raw, sample.record);
                 sum += e as f64;
                 backward(layout, params, &features, &mut scratch, d * scale, grad);
             }
