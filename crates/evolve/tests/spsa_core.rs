@@ -149,6 +149,21 @@ fn killed_and_resumed_ends_where_an_uninterrupted_run_ends() {
     std::fs::remove_dir_all(&whole_dir).unwrap();
 }
 
+/// Runs `settings` on `objective` uninterrupted into `dir` and checks that θ ends within 1 of
+/// `target`: the reference a crashed and resumed run must equal.
+fn converged_whole_run(
+    settings: &SpsaSettings,
+    objective: &Quadratic,
+    target: &[f64],
+    dir: &std::path::Path,
+) -> kestrel_evolve::spsa::SpsaState {
+    let whole = run_spsa(&params(), settings, objective, dir, false, &mut |_| {}).unwrap();
+    for (t, want) in whole.theta.iter().zip(target) {
+        assert!((t - want).abs() < 1.0, "θ {:?} vs {target:?}", whole.theta);
+    }
+    whole
+}
+
 #[test]
 fn a_batched_run_converges_and_resumes_to_the_uninterrupted_end() {
     let target = [30.0, 5.0, -12.0];
@@ -157,18 +172,7 @@ fn a_batched_run_converges_and_resumes_to_the_uninterrupted_end() {
     settings.checkpoint_every = 5;
     let whole_dir = out_dir("batched-whole");
     let objective = Quadratic::new(&target, 0);
-    let whole = run_spsa(
-        &params(),
-        &settings,
-        &objective,
-        &whole_dir,
-        false,
-        &mut |_| {},
-    )
-    .unwrap();
-    for (t, want) in whole.theta.iter().zip(target) {
-        assert!((t - want).abs() < 1.0, "θ {:?} vs {target:?}", whole.theta);
-    }
+    let whole = converged_whole_run(&settings, &objective, &target, &whole_dir);
     // Batches 1-4, 5-8, ...: the crash at 23 loses the batch 21-24, and the checkpoint
     // (written after the batch that reached 20) holds 20 iterations.
     let dir = out_dir("batched-resumed");
@@ -296,18 +300,7 @@ fn a_lagged_run_converges_and_resumes_to_the_uninterrupted_end() {
     settings.checkpoint_every = 5;
     let whole_dir = out_dir("lagged-whole");
     let objective = Quadratic::new(&target, 0);
-    let whole = run_spsa(
-        &params(),
-        &settings,
-        &objective,
-        &whole_dir,
-        false,
-        &mut |_| {},
-    )
-    .unwrap();
-    for (t, want) in whole.theta.iter().zip(target) {
-        assert!((t - want).abs() < 1.0, "θ {:?} vs {target:?}", whole.theta);
-    }
+    let whole = converged_whole_run(&settings, &objective, &target, &whole_dir);
     // Batches 21-24, 25-28 and 29-32 are in play when 23 fails; the checkpoint holds the
     // 20 iterations applied, and the resumed run draws the three batches again.
     let dir = out_dir("lagged-resumed");
