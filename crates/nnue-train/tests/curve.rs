@@ -43,6 +43,13 @@ fn point(labels: &str, hidden: u64, positions: u64, elo: f64, limit: &str) -> Cu
     }
 }
 
+/// Draws `points` into a fresh temporary folder named after `name` and returns the SVG text.
+fn drawn_chart(name: &str, points: &[CurvePoint]) -> String {
+    let out = temp_dir(name).join("curve.svg");
+    write_curve_chart(&out, points).unwrap();
+    std::fs::read_to_string(&out).unwrap()
+}
+
 #[test]
 fn a_good_file_is_read_field_by_field() {
     let text = format!(
@@ -132,16 +139,15 @@ fn reading_a_missing_file_names_it() {
 
 #[test]
 fn the_chart_has_one_legend_entry_per_series() {
-    let dir = temp_dir("legend");
-    let out = dir.join("curve.svg");
-    let points = [
-        point("self", 256, 3_000_000, -90.0, "5000 nodes"),
-        point("self", 128, 397_494, -442.8, "5000 nodes"),
-        point("self", 256, 1_000_000, -200.0, "5000 nodes"),
-        point("sf8", 256, 1_000_000, -120.0, "5000 nodes"),
-    ];
-    write_curve_chart(&out, &points).unwrap();
-    let svg = std::fs::read_to_string(&out).unwrap();
+    let svg = drawn_chart(
+        "legend",
+        &[
+            point("self", 256, 3_000_000, -90.0, "5000 nodes"),
+            point("self", 128, 397_494, -442.8, "5000 nodes"),
+            point("self", 256, 1_000_000, -200.0, "5000 nodes"),
+            point("sf8", 256, 1_000_000, -120.0, "5000 nodes"),
+        ],
+    );
     let texts = texts(&svg);
     for legend in ["self, hidden 128", "self, hidden 256", "sf8, hidden 256"] {
         let count = texts.iter().filter(|t| **t == legend).count();
@@ -155,15 +161,14 @@ fn the_chart_has_one_legend_entry_per_series() {
 
 #[test]
 fn a_series_is_joined_in_increasing_positions() {
-    let dir = temp_dir("order");
-    let out = dir.join("curve.svg");
-    let points = [
-        point("self", 256, 3_000_000, -90.0, "5000 nodes"),
-        point("self", 256, 300_000, -400.0, "5000 nodes"),
-        point("self", 256, 1_000_000, -200.0, "5000 nodes"),
-    ];
-    write_curve_chart(&out, &points).unwrap();
-    let svg = std::fs::read_to_string(&out).unwrap();
+    let svg = drawn_chart(
+        "order",
+        &[
+            point("self", 256, 3_000_000, -90.0, "5000 nodes"),
+            point("self", 256, 300_000, -400.0, "5000 nodes"),
+            point("self", 256, 1_000_000, -200.0, "5000 nodes"),
+        ],
+    );
     // The series' line is the one polyline of three points.
     let line = svg
         .lines()
@@ -184,14 +189,13 @@ fn a_series_is_joined_in_increasing_positions() {
 
 #[test]
 fn series_at_different_limits_name_their_limit() {
-    let dir = temp_dir("limits");
-    let out = dir.join("curve.svg");
-    let points = [
-        point("self", 256, 1_000_000, -200.0, "5000 nodes"),
-        point("self", 256, 1_000_000, -150.0, "5+0.05"),
-    ];
-    write_curve_chart(&out, &points).unwrap();
-    let svg = std::fs::read_to_string(&out).unwrap();
+    let svg = drawn_chart(
+        "limits",
+        &[
+            point("self", 256, 1_000_000, -200.0, "5000 nodes"),
+            point("self", 256, 1_000_000, -150.0, "5+0.05"),
+        ],
+    );
     let texts = texts(&svg);
     assert!(texts.contains(&"self, hidden 256, 5000 nodes"), "{texts:?}");
     assert!(texts.contains(&"self, hidden 256, 5+0.05"), "{texts:?}");
