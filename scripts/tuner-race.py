@@ -10,7 +10,7 @@ never saw, and the Elo (pentanomial, 95% interval) is drawn against the tuner's 
     rounded to the nearest integer, as a params file `spsa-<games>.toml` in `--out`;
   * `--result LABEL=GAMES=FILE` adds any params file (e.g. a GA run's best.toml and the games
     its races played) under a tuner label (`ga`, `ga-centre`, ...);
-  * every set plays `kestrel match -a SET -b builtin` at the limit given (`--nodes`, `--tc`);
+  * every set plays `kestrel match -a SET -b linear` at the limit given (`--nodes`, `--tc`);
     the figures go to `race.csv` and `race.svg` (Elo vs games, one series per tuner, 95% bars).
 
 Node-limited matches do not depend on the machine's load; matches at a clock do (run them on a
@@ -57,7 +57,7 @@ def spsa_snapshot(run_dir, budget, out_path):
 
 def play(args, params_file, seed):
     """Plays the set against the defaults; returns the match's pentanomial figures."""
-    cmd = [args.kestrel, "match", "-a", params_file, "-b", "builtin", "--games", str(args.games),
+    cmd = [args.kestrel, "match", "-a", params_file, "-b", "linear", "--games", str(args.games),
            "--concurrency", str(args.concurrency), "--openings", args.openings,
            "--seed", str(seed)]
     cmd += ["--tc", args.tc] if args.tc else ["--nodes", str(args.nodes)]

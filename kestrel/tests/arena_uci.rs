@@ -67,7 +67,14 @@ fn fault_free(games: &[kestrel_tools::GameRecord]) {
 
 #[test]
 fn uci_kestrel_against_builtin_at_fixed_depth() {
-    let builtin = EngineSpec::builtin("kestrel-builtin", EngineConfig::default());
+    // Kestrel as shipped: the UCI engine's default evaluation (the built-in network, if any).
+    let shipped = EngineConfig {
+        network: kestrel_nnue::default_evaluation()
+            .unwrap()
+            .map(std::sync::Arc::new),
+        ..EngineConfig::default()
+    };
+    let builtin = EngineSpec::builtin("kestrel-builtin", shipped);
     let mut game = GameSettings::new(Limit::Depth(3));
     game.adjudication.move_limit = Some(MoveLimit {
         moves: 10,

@@ -31,7 +31,7 @@ fn commands_evaluate_with_the_network_they_are_given() {
     let net = dir.join("small.knet");
     write_net(&net);
     let net = net.to_str().unwrap();
-    let linear = bench_nodes(&["bench", "4"]);
+    let linear = bench_nodes(&["bench", "4", "--net", "linear"]);
     let with_net = bench_nodes(&["bench", "4", "--net", net]);
     assert_ne!(linear, with_net);
     assert_eq!(with_net, bench_nodes(&["bench", "4", "--net", net]));
@@ -66,6 +66,23 @@ fn commands_evaluate_with_the_network_they_are_given() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("small"), "{}", stdout(&o));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_default_evaluation_is_the_built_in_network_when_the_build_has_one() {
+    let default = bench_nodes(&["bench", "3"]);
+    let named = kestrel_nnue::default_evaluation_name();
+    assert_eq!(default, bench_nodes(&["bench", "3", "--net", named]));
+    let linear = bench_nodes(&["bench", "3", "--net", "linear"]);
+    assert_eq!(kestrel_nnue::has_builtin_network(), default != linear);
+
+    let o = kestrel(&["eval", "--net", "linear"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Final evaluation:") && stdout(&o).contains("Network evaluation: none"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

@@ -3,9 +3,10 @@
 mod common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 
-/// The node count of `kestrel bench DEPTH [--params FILE]`.
+/// The node count of `kestrel bench DEPTH [--params FILE]` with the linear evaluation (the
+/// one a params file's `[eval]` section sets).
 fn bench_nodes(depth: &str, params: Option<&str>) -> u64 {
-    let mut args = vec!["bench", depth];
+    let mut args = vec!["bench", depth, "--net", "linear"];
     if let Some(p) = params {
         args.extend(["--params", p]);
     }

@@ -164,6 +164,9 @@ fn kestrel_through_uci_follows_the_in_process_run() {
         &[
             "--option",
             "Hash=2",
+            // The knight is a linear-evaluation weight, as in the in-process run.
+            "--option",
+            "UseNNUE=false",
             "--input",
             input.to_str().unwrap(),
             "--iterations",

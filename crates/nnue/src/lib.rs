@@ -11,7 +11,8 @@
 //! of the CPU (AVX2, SSE2 or portable, all giving the same integers); an
 //! [`AccumulatorStack`] carries both perspectives' accumulators along the search path,
 //! updated from each move's feature changes when a position is evaluated. The compiled-in
-//! network ([`builtin_network`]) is `nets/default.knet` when it existed at build time.
+//! network ([`builtin_network`]) is `nets/default.knet` when it existed at build time; it is
+//! Kestrel's default evaluation ([`default_evaluation`]), [`LINEAR`] selects the linear one.
 
 #![warn(missing_docs)]
 
@@ -19,6 +20,7 @@ mod accumulator;
 mod aligned;
 mod arch;
 mod builtin;
+mod choice;
 pub mod file;
 mod float;
 mod inference;
@@ -28,6 +30,7 @@ mod quantised;
 pub use accumulator::AccumulatorStack;
 pub use arch::{EVAL_SCALE, INPUTS, QA, QB, active_features, feature_index};
 pub use builtin::{NO_BUILTIN_NETWORK, builtin_network, has_builtin_network};
+pub use choice::{LINEAR, default_evaluation, default_evaluation_name, load_evaluation};
 pub use file::NetFileError;
 pub use float::{FloatNetwork, OUT_WEIGHT_CLIP, WEIGHT_CLIP};
 pub use inference::{BUILTIN_NAMES, NetEval};

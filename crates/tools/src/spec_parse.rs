@@ -1,11 +1,13 @@
 //! Engine specifications as written on the command line:
-//! `builtin`, `builtin:params=FILE`, `FILE.toml` (a built-in with those parameters),
-//! `builtin:net=FILE`, `FILE.knet` (a built-in evaluating with that network; `net=builtin` is
-//! the compiled-in one), `builtin:params=FILE,net=FILE`, or `uci:COMMAND [ARGS...]`.
+//! `builtin` (Kestrel as shipped: the compiled-in network when the build has one), `linear`
+//! (the linear evaluation), `builtin:params=FILE`, `FILE.toml` (a built-in with those
+//! parameters and the linear evaluation), `builtin:net=FILE`, `FILE.knet` (a built-in
+//! evaluating with that network; `net=builtin` is the compiled-in one, `net=linear` the
+//! linear evaluation), `builtin:params=FILE,net=FILE`, or `uci:COMMAND [ARGS...]`.
 
 use crate::player::EngineSpec;
 use crate::uci_player::UciTimeouts;
-use kestrel_nnue::{BUILTIN_NAMES, NetEval};
+use kestrel_nnue::{BUILTIN_NAMES, LINEAR, default_evaluation_name, load_evaluation};
 use kestrel_search::EngineConfig;
 use std::path::Path;
 use std::sync::Arc;
@@ -51,33 +53,41 @@ pub fn parse_engine_spec(
         Some(file) => EngineSpec::builtin_from_params(stem(file), Path::new(file))
             .map_err(|e| e.to_string())?,
     };
-    if let (Some(file), EngineSpec::Builtin { name, config }) = (net, &mut spec) {
-        let net = NetEval::load(file).map_err(|e| format!("'{text}': {e}"))?;
-        config.network = Some(Arc::new(net));
-        if params.is_none() {
-            *name = if BUILTIN_NAMES.contains(&file) {
-                "kestrel-net".to_string()
-            } else {
-                stem(file)
+    // A params file holds the linear evaluation's weights, so it evaluates linearly unless
+    // a network is named; plain `builtin` is Kestrel as shipped.
+    let evaluation = match (net, params) {
+        (Some(spec), _) => spec,
+        (None, None) => default_evaluation_name(),
+        (None, Some(_)) => LINEAR,
+    };
+    if let EngineSpec::Builtin { name, config } = &mut spec {
+        let loaded = load_evaluation(evaluation).map_err(|e| format!("'{text}': {e}"))?;
+        config.network = loaded.map(Arc::new);
+        if params.is_none() && net.is_some() {
+            *name = match evaluation {
+                LINEAR => "kestrel-linear".to_string(),
+                _ if BUILTIN_NAMES.contains(&evaluation) => "kestrel".to_string(),
+                file => stem(file),
             };
         }
     }
     Ok(spec)
 }
 
-/// The params file and the network file of a built-in spec: `builtin`, `FILE.toml`,
-/// `FILE.knet`, or `builtin:` followed by `params=FILE` and/or `net=FILE` (comma-separated;
-/// `net=builtin` is the compiled-in network).
+/// The params file and the network file of a built-in spec: `builtin`, `linear`,
+/// `FILE.toml`, `FILE.knet`, or `builtin:` followed by `params=FILE` and/or `net=FILE`
+/// (comma-separated; `net=builtin` is the compiled-in network, `net=linear` none).
 fn builtin_parts(text: &str) -> Result<(Option<&str>, Option<&str>), String> {
     let unknown = || {
         format!(
-            "unknown engine '{text}' (expected builtin, builtin:params=FILE, builtin:net=FILE, \
-             FILE.toml, FILE.knet or uci:COMMAND)"
+            "unknown engine '{text}' (expected builtin, linear, builtin:params=FILE, \
+             builtin:net=FILE, FILE.toml, FILE.knet or uci:COMMAND)"
         )
     };
     let Some(rest) = text.strip_prefix("builtin:") else {
         return match text {
             "builtin" => Ok((None, None)),
+            LINEAR => Ok((None, Some(LINEAR))),
             _ if text.ends_with(".toml") => Ok((Some(text), None)),
             _ if text.ends_with(".knet") => Ok((None, Some(text))),
             _ => Err(unknown()),
@@ -245,6 +255,34 @@ mod tests {
         );
         let builtin = parse_engine_spec("builtin:net=builtin", &[], t);
         assert_eq!(builtin.is_ok(), kestrel_nnue::has_builtin_network());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn network_of(text: &str) -> Option<usize> {
+        match parse_engine_spec(text, &[], UciTimeouts::default()).unwrap() {
+            EngineSpec::Builtin { config, .. } => config.network.map(|n| n.hidden()),
+            _ => panic!("expected a built-in spec"),
+        }
+    }
+
+    #[test]
+    fn builtin_is_kestrel_as_shipped_and_params_files_evaluate_linearly() {
+        let shipped = kestrel_nnue::default_evaluation()
+            .unwrap()
+            .map(|n| n.hidden());
+        assert_eq!(network_of("builtin"), shipped);
+        assert_eq!(network_of("linear"), None);
+        assert_eq!(network_of("builtin:net=linear"), None);
+        let dir = std::env::temp_dir().join(format!("kestrel-spec-lin-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let params = dir.join("p.toml");
+        std::fs::write(&params, "[eval]\n").unwrap();
+        let file = params.to_str().unwrap();
+        assert_eq!(network_of(file), None);
+        assert_eq!(network_of(&format!("builtin:params={file}")), None);
+        let names = ["linear", "builtin:net=linear"]
+            .map(|t| parse_engine_spec(t, &[], UciTimeouts::default()).unwrap());
+        assert!(names.iter().all(|s| s.name() == "kestrel-linear"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -81,7 +81,7 @@ pub fn network_eval(board: &Board, net: Option<&NetEval>, in_use: bool, out: &Ou
         if in_use {
             "in use"
         } else {
-            "not in use: UseNNUE is false"
+            "not in use: UseNNUE is false or UCI_LimitStrength is on"
         }
     ));
 }

@@ -67,6 +67,10 @@ impl UciEngine {
             tables,
             settings,
         };
+        if engine.settings.use_nnue {
+            // Quietly: nothing may be printed before the GUI's first command.
+            engine.network = NetEval::load(&engine.settings.eval_file).ok().map(Arc::new);
+        }
         engine.sync_searcher();
         engine
     }
@@ -140,7 +144,7 @@ impl UciEngine {
             "eval" => {
                 let evaluator = Evaluator::new(self.settings.params[0].clone());
                 diagnostics::eval(&self.board, &evaluator, &self.out);
-                let in_use = self.settings.use_nnue;
+                let in_use = self.settings.use_nnue && !self.settings.limit_strength;
                 diagnostics::network_eval(&self.board, self.network.as_deref(), in_use, &self.out);
             }
             "perft" => diagnostics::perft_command(&self.board, args, &self.out),
@@ -450,7 +454,11 @@ impl UciEngine {
         if searcher.config().evaluator.params() != &s.params[0] {
             searcher.set_evaluator(Evaluator::new(s.params[0].clone()));
         }
-        let network = self.network.clone().filter(|_| s.use_nnue);
+        // The strength limit's levels are calibrated on the linear evaluation.
+        let network = self
+            .network
+            .clone()
+            .filter(|_| s.use_nnue && !s.limit_strength);
         if !same_network(&searcher.config().network, &network) {
             searcher.set_network(network);
         }

@@ -40,7 +40,9 @@ pub struct Settings {
     pub chromosome: String,
     /// One value set per tunable table (evaluation, then search).
     pub params: Vec<ParamValues>,
-    /// `UseNNUE`: evaluate with the network (`EvalFile`) instead of the linear evaluation.
+    /// `UseNNUE`: evaluate with the network (`EvalFile`) instead of the linear evaluation
+    /// (on by default in a build with a compiled-in network; off under `UCI_LimitStrength`,
+    /// whose levels are calibrated on the linear evaluation).
     pub use_nnue: bool,
     /// `EvalFile`: the network file, or [`BUILTIN_NET`] for the compiled-in one.
     pub eval_file: String,
@@ -72,7 +74,8 @@ impl Settings {
             chromosome_db: String::new(),
             chromosome: crate::chromosome::DEFAULT_PICK.to_string(),
             params: tables.iter().map(|t| ParamValues::defaults(t)).collect(),
-            use_nnue: false,
+            // The network is Kestrel's evaluation whenever the build carries one.
+            use_nnue: kestrel_nnue::has_builtin_network(),
             eval_file: BUILTIN_NET.to_string(),
         }
     }

@@ -1,5 +1,6 @@
 //! `UseNNUE` and `EvalFile` through the protocol: a network is loaded and checked when it is
-//! named, a bad file keeps the current one, and the search uses it only while `UseNNUE` is on.
+//! named, a bad file keeps the current one, and the search uses it only while `UseNNUE` is on
+//! (by default in a build with a compiled-in network) and `UCI_LimitStrength` is off.
 
 mod common;
 
@@ -41,12 +42,56 @@ fn bench_nodes(out: &[String]) -> u64 {
 fn options_are_declared() {
     let (mut e, cap) = engine();
     let out = send(&mut e, &cap, &["uci"]);
+    let use_nnue = format!(
+        "option name UseNNUE type check default {}",
+        kestrel_nnue::has_builtin_network()
+    );
     for wanted in [
-        "option name UseNNUE type check default false",
+        use_nnue.as_str(),
         "option name EvalFile type string default <builtin>",
     ] {
         assert!(out.iter().any(|l| l == wanted), "missing {wanted}");
     }
+}
+
+#[test]
+fn the_built_in_network_plays_by_default_but_not_under_the_strength_limit() {
+    if !kestrel_nnue::has_builtin_network() {
+        return; // A build without a network plays the linear evaluation (tested below).
+    }
+    let (mut e, cap) = engine();
+    let out = send(&mut e, &cap, &["uci", "isready"]);
+    assert!(info_strings(&out).is_empty(), "loading is quiet: {out:#?}");
+    let default = bench_nodes(&send(&mut e, &cap, &["bench 3"]));
+    let out = send(&mut e, &cap, &["eval"]);
+    assert!(
+        line_starting(&out, "Network evaluation:").contains("builtin, in use]"),
+        "{out:#?}"
+    );
+    let limited = bench_nodes(&send(
+        &mut e,
+        &cap,
+        &["setoption name UCI_LimitStrength value true", "bench 3"],
+    ));
+    let out = send(&mut e, &cap, &["eval"]);
+    assert!(
+        line_starting(&out, "Network evaluation:").contains("not in use"),
+        "{out:#?}"
+    );
+    let linear = bench_nodes(&send(
+        &mut e,
+        &cap,
+        &[
+            "setoption name UCI_LimitStrength value false",
+            "setoption name UseNNUE value false",
+            "bench 3",
+        ],
+    ));
+    assert_eq!(limited, linear, "the limited engine evaluates linearly");
+    assert_ne!(
+        default, linear,
+        "the default engine evaluates with the network"
+    );
 }
 
 #[test]
@@ -60,6 +105,7 @@ fn eval_file_loads_checks_and_keeps_the_network() {
     std::fs::write(&corrupt, &bytes).unwrap();
 
     let (mut e, cap) = engine();
+    send(&mut e, &cap, &["setoption name UseNNUE value false"]);
     let linear = bench_nodes(&send(&mut e, &cap, &["bench 4"]));
     let out = send(
         &mut e,

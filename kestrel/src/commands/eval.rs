@@ -1,7 +1,7 @@
 //! `kestrel eval`: the evaluation of one position, term by term (like Stockfish's `eval`),
 //! and the network's evaluation beside it.
 
-use crate::commands::net_option::{NetArgs, load_net};
+use crate::commands::net_option::NetArgs;
 use kestrel_chess::{Board, START_FEN};
 use kestrel_eval::{EVAL_TABLE, Evaluator, PHASE_MAX, compact_values, trace};
 use kestrel_params::ParamValues;
@@ -24,7 +24,8 @@ pub struct EvalArgs {
     /// Also print the feature trace (flat parameter, coefficient) used by the GA.
     #[arg(long)]
     pub trace: bool,
-    /// The network evaluated beside the linear evaluation (default: the compiled-in one).
+    /// The network evaluated beside the linear evaluation (default: the compiled-in one;
+    /// `linear`: none).
     #[command(flatten)]
     pub net: NetArgs,
 }
@@ -40,11 +41,7 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
         values = compact_values(&values);
     }
     let evaluator = Evaluator::new(values);
-    let net = match &args.net.net {
-        Some(spec) => Some(load_net(spec)?),
-        None if kestrel_nnue::has_builtin_network() => Some(load_net("builtin")?),
-        None => None,
-    };
+    let net = args.net.load()?;
     print!("{}", render(&evaluator, &board, args.trace));
     print!("{}", render_network(net.as_deref(), &board));
     Ok(())
@@ -53,10 +50,12 @@ pub fn run(args: EvalArgs) -> anyhow::Result<()> {
 /// The network's evaluation line (or why there is none).
 fn render_network(net: Option<&kestrel_nnue::NetEval>, board: &Board) -> String {
     let Some(net) = net else {
-        return format!(
-            "Network evaluation: none ({}; give --net FILE)\n",
+        let why = if kestrel_nnue::has_builtin_network() {
+            "--net linear"
+        } else {
             kestrel_nnue::NO_BUILTIN_NETWORK
-        );
+        };
+        return format!("Network evaluation: none ({why}; give --net FILE)\n");
     };
     let stm = net.evaluate(board);
     format!(
@@ -160,7 +159,12 @@ mod tests {
     fn the_network_line_gives_both_views_or_says_why_there_is_none() {
         let board = Board::from_fen("4k3/8/8/8/8/8/3QK3/8 b - - 0 1").unwrap();
         let none = render_network(None, &board);
-        assert!(none.contains("no built-in network"), "{none}");
+        let why = if kestrel_nnue::has_builtin_network() {
+            "--net linear"
+        } else {
+            "no built-in network"
+        };
+        assert!(none.contains(why), "{none}");
         let net = kestrel_nnue::Network {
             hidden: 1,
             ft_weights: vec![0; kestrel_nnue::INPUTS],

@@ -36,9 +36,11 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// Engine A: `builtin`, `builtin:params=FILE`, `FILE.toml` (built-in with those params),
-    /// `builtin:net=FILE`, `FILE.knet` (built-in evaluating with that network; `net=builtin`:
-    /// the compiled-in one), `builtin:params=FILE,net=FILE` or `uci:COMMAND [ARGS]`.
+    /// Engine A: `builtin` (Kestrel as shipped, with the compiled-in network), `linear` (the
+    /// linear evaluation), `builtin:params=FILE`, `FILE.toml` (built-in with those params and
+    /// the linear evaluation), `builtin:net=FILE`, `FILE.knet` (built-in evaluating with that
+    /// network; `net=builtin`: the compiled-in one, `net=linear`: none),
+    /// `builtin:params=FILE,net=FILE` or `uci:COMMAND [ARGS]`.
     #[arg(short = 'a', long = "engine-a", default_value = "builtin")]
     pub engine_a: String,
     /// Engine B (same forms as engine A).

@@ -1,4 +1,5 @@
-//! `--net FILE`: the network a command evaluates with instead of the linear evaluation.
+//! `--net FILE|builtin|linear`: the evaluation a command uses (default: Kestrel's default one,
+//! the compiled-in network when the build carries it).
 
 use kestrel_nnue::NetEval;
 use std::sync::Arc;
@@ -6,24 +7,24 @@ use std::sync::Arc;
 /// The `--net` option shared by `bench`, `epd` and `eval`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct NetArgs {
-    /// Evaluate with this network: a `.knet` file, or `builtin` for the one compiled in
-    /// (without it: the linear evaluation).
+    /// Evaluate with this network: a `.knet` file, `builtin` for the one compiled in, or
+    /// `linear` for the linear evaluation (default: `builtin` in a build that carries a
+    /// network, else `linear`).
     #[arg(long, value_name = "FILE")]
     pub net: Option<String>,
 }
 
 impl NetArgs {
-    /// The network asked for, loaded and checked (`None` without `--net`).
+    /// The evaluation asked for, loaded and checked: `None` is the linear evaluation.
     pub fn load(&self) -> anyhow::Result<Option<Arc<NetEval>>> {
-        self.net.as_deref().map(load_net).transpose()
+        let spec = self
+            .net
+            .as_deref()
+            .unwrap_or_else(|| kestrel_nnue::default_evaluation_name());
+        kestrel_nnue::load_evaluation(spec)
+            .map(|net| net.map(Arc::new))
+            .map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))
     }
-}
-
-/// Loads a network named as `--net` names it, with an error that names the flag.
-pub fn load_net(spec: &str) -> anyhow::Result<Arc<NetEval>> {
-    NetEval::load(spec)
-        .map(Arc::new)
-        .map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))
 }
 
 /// One line describing a network, for stderr.
