@@ -213,6 +213,43 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         "{}",
         stderr(&o)
     );
+
+    // The same games scored by the network just trained (`--net`): the next round of data.
+    let net_file = net_dir.join("net.knet");
+    let score_with = |net: &str, out: &Path| {
+        kestrel(&[
+            "nnue",
+            "data",
+            "--from-pgn",
+            &fixture("gm-games-40.pgn"),
+            "--games",
+            "3",
+            "--nodes",
+            "300",
+            "--net",
+            net,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    let by_net = dir.join("scored-by-net");
+    let o = score_with(net_file.to_str().unwrap(), &by_net);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("evaluation        hidden 8 fnv1a64 "),
+        "{}",
+        stdout(&o)
+    );
+    assert_ne!(data_of(&by_net), data_of(&out));
+    let never = dir.join("never");
+    let o = score_with("/nonexistent/n.knet", &never);
+    assert!(
+        !o.status.success() && stderr(&o).contains("--net /nonexistent/n.knet"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!never.exists(), "nothing is written for a bad network");
 }
 
 #[test]
