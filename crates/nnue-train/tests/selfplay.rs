@@ -3,9 +3,9 @@
 //! its games and a run continues only with it.
 
 use kestrel_chess::Board;
+use kestrel_nnue::{FloatNetwork, NetEval, Network};
 use kestrel_nnue_train::format::read_all;
 use kestrel_nnue_train::progress::{DATA_FILE, read_data, read_progress};
-use kestrel_nnue::{FloatNetwork, NetEval, Network};
 use kestrel_nnue_train::selfplay::{
     DataProgress, DataRun, GameSource, SelfPlaySettings, network_id, run,
 };
@@ -123,7 +123,9 @@ fn small_network(bias: f32) -> Network {
 
 fn job_with(net: &Network, games: u64, threads: usize) -> DataRun {
     let mut job = job(games, threads);
-    job.network = Some(Arc::new(NetEval::with_detected_kernel(net, "small").unwrap()));
+    job.network = Some(Arc::new(
+        NetEval::with_detected_kernel(net, "small").unwrap(),
+    ));
     job.settings.network = Some(network_id(net));
     job
 }
@@ -157,6 +159,9 @@ fn a_run_written_before_networks_resumes_as_linear() {
     run(&dir, &job(3, 1), &|_| {}).unwrap();
     let path = dir.join("progress.json");
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(!text.contains("network"), "no network key for a linear run: {text}");
+    assert!(
+        !text.contains("network"),
+        "no network key for a linear run: {text}"
+    );
     run(&dir, &job(6, 1), &|_| {}).unwrap();
 }

@@ -7,8 +7,8 @@ use crate::format::{NO_SCORE, Outcome, PackedPosition};
 use kestrel_chess::PgnGame;
 use kestrel_nnue::NetEval;
 use kestrel_search::SearchLimits;
-use std::sync::Arc;
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// The game's result, if it has one.
 pub fn pgn_outcome(game: &PgnGame) -> Option<Outcome> {

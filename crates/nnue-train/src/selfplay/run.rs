@@ -73,7 +73,13 @@ impl GameSource {
                 games,
                 skip_plies,
                 score,
-            } => pgn_positions(settings, network, &games[index as usize], *skip_plies, *score),
+            } => pgn_positions(
+                settings,
+                network,
+                &games[index as usize],
+                *skip_plies,
+                *score,
+            ),
         }
     }
 }
