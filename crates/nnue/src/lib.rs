@@ -30,6 +30,6 @@ pub use arch::{EVAL_SCALE, INPUTS, QA, QB, active_features, feature_index};
 pub use builtin::{NO_BUILTIN_NETWORK, builtin_network, has_builtin_network};
 pub use file::NetFileError;
 pub use float::{FloatNetwork, OUT_WEIGHT_CLIP, WEIGHT_CLIP};
-pub use inference::{BUILTIN_NAMES, NetEval};
+pub use inference::{BUILTIN_NAMES, NetEval, read_network};
 pub use kernels::{Kernel, MAX_OUT_WEIGHT};
 pub use quantised::Network;

@@ -239,12 +239,7 @@ fn source(args: &NnueDataArgs) -> anyhow::Result<(GameSource, String, u64)> {
 
 /// The network `--net` names, laid out for the search, and its identity for `progress.json`.
 fn load_network(spec: &str) -> anyhow::Result<(Arc<kestrel_nnue::NetEval>, String)> {
-    let read = if kestrel_nnue::BUILTIN_NAMES.contains(&spec.trim()) {
-        kestrel_nnue::builtin_network()
-    } else {
-        kestrel_nnue::file::read(Path::new(spec))
-    };
-    let net = read.map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))?;
+    let net = kestrel_nnue::read_network(spec).map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))?;
     let eval = kestrel_nnue::NetEval::with_detected_kernel(&net, spec)
         .map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))?;
     Ok((Arc::new(eval), selfplay::network_id(&net)))
