@@ -45,6 +45,26 @@ fn small_train_args<'a>(data: &'a Path, out: &'a Path) -> Vec<&'a str> {
     ]
 }
 
+/// `kestrel nnue data` scoring three recorded games at 300 nodes into `out`, plus `extra` flags.
+fn score_games(out: &Path, extra: &[&str]) -> Output {
+    let games = fixture("gm-games-40.pgn");
+    let mut args = vec![
+        "nnue",
+        "data",
+        "--from-pgn",
+        &games,
+        "--games",
+        "3",
+        "--nodes",
+        "300",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    kestrel(&args)
+}
+
 /// `kestrel nnue label` of `input` by `mentor` into `out`, with the default settings.
 fn label_with(input: &Path, mentor: &str, out: &Path) -> Output {
     kestrel(&[
@@ -135,21 +155,9 @@ fn pgn_positions_are_labelled_by_a_uci_mentor_resumably() {
 fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     let dir = temp_dir("nnue-pgn-scored");
     let out = dir.join("scored");
-    let text = run_ok(&[
-        "nnue",
-        "data",
-        "--from-pgn",
-        &fixture("gm-games-40.pgn"),
-        "--games",
-        "3",
-        "--nodes",
-        "300",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let o = score_games(&out, &["--threads", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
     assert!(text.contains("games             3"), "{text}");
     let records = read_all(&out.join("positions.kpos")).unwrap();
     assert!(!records.is_empty());
@@ -213,6 +221,26 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         "{}",
         stderr(&o)
     );
+
+    // The same games scored by the network just trained (`--net`): the next round of data.
+    let net_file = net_dir.join("net.knet");
+    let by_net = dir.join("scored-by-net");
+    let o = score_games(&by_net, &["--net", net_file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("evaluation        hidden 8 fnv1a64 "),
+        "{}",
+        stdout(&o)
+    );
+    assert_ne!(data_of(&by_net), data_of(&out));
+    let never = dir.join("never");
+    let o = score_games(&never, &["--net", "/nonexistent/n.knet"]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("--net /nonexistent/n.knet"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!never.exists(), "nothing is written for a bad network");
 }
 
 #[test]

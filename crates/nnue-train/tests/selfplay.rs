@@ -1,13 +1,18 @@
 //! Self-play data runs: the same bytes on one and two threads, and a killed run resumed (with
-//! a torn tail) writes the same bytes as an uninterrupted one.
+//! a torn tail) writes the same bytes as an uninterrupted one; with a network, the games are
+//! its games and a run continues only with it.
 
 use kestrel_chess::Board;
+use kestrel_nnue::{FloatNetwork, NetEval, Network};
 use kestrel_nnue_train::format::read_all;
 use kestrel_nnue_train::progress::{DATA_FILE, read_data, read_progress};
-use kestrel_nnue_train::selfplay::{DataProgress, DataRun, GameSource, SelfPlaySettings, run};
+use kestrel_nnue_train::selfplay::{
+    DataProgress, DataRun, GameSource, SelfPlaySettings, network_id, run,
+};
 use kestrel_tools::Opening;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
@@ -36,6 +41,7 @@ fn job(games: u64, threads: usize) -> DataRun {
             ..SelfPlaySettings::default()
         },
         source: GameSource::SelfPlay(openings),
+        network: None,
         source_name: "test".into(),
         games,
         block_games: 3,
@@ -100,4 +106,62 @@ fn a_resume_with_other_settings_is_refused() {
     other.settings.nodes = 500;
     let err = run(&dir, &other, &|_| {}).unwrap_err().to_string();
     assert!(err.contains("other settings"), "{err}");
+}
+
+/// A small network that plays legal but different chess from the linear evaluation.
+fn small_network(bias: f32) -> Network {
+    let mut float = FloatNetwork::zeros(32);
+    for (i, w) in float.ft_weights.iter_mut().enumerate() {
+        *w = ((i * 7919) % 101) as f32 / 400.0 - 0.1;
+    }
+    float.ft_bias.iter_mut().for_each(|b| *b = bias);
+    for (i, w) in float.out_weights.iter_mut().enumerate() {
+        *w = if i % 3 == 0 { -0.7 } else { 0.5 };
+    }
+    Network::quantise(&float).unwrap()
+}
+
+fn job_with(net: &Network, games: u64, threads: usize) -> DataRun {
+    let mut job = job(games, threads);
+    job.network = Some(Arc::new(
+        NetEval::with_detected_kernel(net, "small").unwrap(),
+    ));
+    job.settings.network = Some(network_id(net));
+    job
+}
+
+#[test]
+fn a_network_plays_its_own_games_on_any_thread_count() {
+    let net = small_network(0.3);
+    let (lin, a, b) = (temp_dir("lin"), temp_dir("net1"), temp_dir("net2"));
+    run(&lin, &job(4, 1), &|_| {}).unwrap();
+    run(&a, &job_with(&net, 4, 1), &|_| {}).unwrap();
+    run(&b, &job_with(&net, 4, 2), &|_| {}).unwrap();
+    assert_eq!(bytes(&a), bytes(&b));
+    assert_ne!(bytes(&a), bytes(&lin), "the network's search scores differ");
+
+    let other = small_network(0.1);
+    assert_ne!(network_id(&other), network_id(&net));
+    for (what, resumed) in [
+        ("another network", job_with(&other, 6, 1)),
+        ("no network", job(6, 1)),
+    ] {
+        let err = run(&a, &resumed, &|_| {}).unwrap_err().to_string();
+        assert!(err.contains("other settings"), "{what}: {err}");
+    }
+    let progress: DataProgress = read_progress(&a).unwrap().unwrap();
+    assert_eq!(progress.settings.network, Some(network_id(&net)));
+}
+
+#[test]
+fn a_run_written_before_networks_resumes_as_linear() {
+    let dir = temp_dir("legacy");
+    run(&dir, &job(3, 1), &|_| {}).unwrap();
+    let path = dir.join("progress.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !text.contains("network"),
+        "no network key for a linear run: {text}"
+    );
+    run(&dir, &job(6, 1), &|_| {}).unwrap();
 }

@@ -13,7 +13,7 @@ use kestrel_nnue_train::train::model::{
     Features, Layout, Scratch, centipawns, forward, from_network, to_network,
 };
 use kestrel_nnue_train::train::step::{Loss, Workspace, batch_gradient, mean_loss};
-use kestrel_nnue_train::train::{NET_FILE, TrainConfig, run_train};
+use kestrel_nnue_train::train::{NET_FILE, TrainConfig, TrainData, TrainReport, run_train};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
@@ -200,24 +200,37 @@ fn training_recovers_a_teacher_network() {
     assert_eq!(net.hidden, STUDENT_HIDDEN);
 }
 
-#[test]
-fn same_seed_same_network_on_any_thread_count_and_resume_is_exact() {
-    let dir = temp_dir("determinism");
+/// The small teacher-labelled set the determinism tests train on, written into `dir`.
+fn determinism_data(dir: &std::path::Path) -> TrainData {
     let records = teacher_data(&random_network(16, 0.15, 31), 1500, 32);
     let file = dir.join("d.kpos");
     write_all(&file, &records).unwrap();
-    let data = load(&[file], 1.0, 0.1, 5).unwrap();
+    load(&[file], 1.0, 0.1, 5).unwrap()
+}
+
+/// Trains `cfg` on `data` into `dir/out` on a pool of `threads`, stopping after epoch
+/// `stop_after` (`None` when stopped early).
+fn train_on_threads(
+    dir: &std::path::Path,
+    out: &str,
+    cfg: &TrainConfig,
+    data: &TrainData,
+    threads: usize,
+    stop_after: usize,
+) -> Option<TrainReport> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| run_train(&dir.join(out), cfg, data, &|row| row.epoch < stop_after).unwrap())
+}
+
+#[test]
+fn same_seed_same_network_on_any_thread_count_and_resume_is_exact() {
+    let dir = temp_dir("determinism");
+    let data = determinism_data(&dir);
     let train = |out: &str, threads: usize, stop_after: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
-            run_train(&dir.join(out), &config(6, 5), &data, &|row| {
-                row.epoch < stop_after
-            })
-            .unwrap()
-        })
+        train_on_threads(&dir, out, &config(6, 5), &data, threads, stop_after)
     };
     let one = train("one", 1, usize::MAX).unwrap();
     let two = train("two", 2, usize::MAX).unwrap();
@@ -230,7 +243,7 @@ fn same_seed_same_network_on_any_thread_count_and_resume_is_exact() {
     assert_eq!(resumed.resumed_at, 3);
     assert_eq!(resumed.network, one.network);
     assert_eq!(bytes("resumed"), bytes("one"));
-    let losses = |r: &kestrel_nnue_train::train::TrainReport| {
+    let losses = |r: &TrainReport| {
         r.log
             .iter()
             .map(|l| (l.train_loss, l.validation_loss))
@@ -356,20 +369,11 @@ fn training_with_mirror_learns_a_symmetric_teacher_from_fewer_positions() {
 #[test]
 fn mirror_is_deterministic_on_any_thread_count_resumes_exactly_and_is_a_setting() {
     let dir = temp_dir("mirror-determinism");
-    let records = teacher_data(&random_network(16, 0.15, 31), 1500, 32);
-    let file = dir.join("d.kpos");
-    write_all(&file, &records).unwrap();
-    let data = load(&[file], 1.0, 0.1, 5).unwrap();
+    let data = determinism_data(&dir);
     let mut mirrored = config(6, 5);
     mirrored.mirror = true;
     let train = |out: &str, cfg: &TrainConfig, threads: usize, stop_after: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| {
-            run_train(&dir.join(out), cfg, &data, &|row| row.epoch < stop_after).unwrap()
-        })
+        train_on_threads(&dir, out, cfg, &data, threads, stop_after)
     };
     let one = train("one", &mirrored, 1, usize::MAX).unwrap();
     let two = train("two", &mirrored, 2, usize::MAX).unwrap();

@@ -17,6 +17,16 @@ const MAX_PIECES: i64 = 32;
 /// Names of the compiled-in network in [`NetEval::load`], `EvalFile` and `--net`.
 pub const BUILTIN_NAMES: [&str; 3] = ["", "<builtin>", "builtin"];
 
+/// The quantised network a `--net`/`EvalFile` value names: a `.knet` path, or one of
+/// [`BUILTIN_NAMES`] for the compiled-in network (an error in a build without one).
+pub fn read_network(spec: &str) -> Result<Network, NetFileError> {
+    let spec = spec.trim();
+    if BUILTIN_NAMES.contains(&spec) {
+        return builtin::builtin_network();
+    }
+    file::read(Path::new(spec))
+}
+
 /// A quantised network ready for the search. Neurons beyond `hidden` (padding to a multiple
 /// of 32) have zero weights, biases and output weights, so they add nothing.
 pub struct NetEval {
@@ -87,12 +97,12 @@ impl NetEval {
     /// [`BUILTIN_NAMES`] for the compiled-in network (an error in a build without one).
     pub fn load(spec: &str) -> Result<NetEval, NetFileError> {
         let spec = spec.trim();
-        if BUILTIN_NAMES.contains(&spec) {
-            let net = builtin::builtin_network()?;
-            return NetEval::with_detected_kernel(&net, "builtin");
-        }
-        let net = file::read(Path::new(spec))?;
-        NetEval::with_detected_kernel(&net, spec)
+        let source = if BUILTIN_NAMES.contains(&spec) {
+            "builtin"
+        } else {
+            spec
+        };
+        NetEval::with_detected_kernel(&read_network(spec)?, source)
     }
 
     /// Neurons per perspective.

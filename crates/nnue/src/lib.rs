@@ -33,6 +33,6 @@ pub use builtin::{NO_BUILTIN_NETWORK, builtin_network, has_builtin_network};
 pub use choice::{LINEAR, default_evaluation, default_evaluation_name, load_evaluation};
 pub use file::NetFileError;
 pub use float::{FloatNetwork, OUT_WEIGHT_CLIP, WEIGHT_CLIP};
-pub use inference::{BUILTIN_NAMES, NetEval};
+pub use inference::{BUILTIN_NAMES, NetEval, read_network};
 pub use kernels::{Kernel, MAX_OUT_WEIGHT};
 pub use quantised::Network;

@@ -11,6 +11,7 @@ use kestrel_nnue_train::progress::{DATA_FILE, PROGRESS_FILE};
 use kestrel_nnue_train::selfplay::{self, DataProgress, DataRun, GameSource, SelfPlaySettings};
 use kestrel_tools::progress::Progress;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(Args)]
 pub struct NnueDataArgs {
@@ -35,6 +36,11 @@ pub struct NnueDataArgs {
     /// Nodes per move.
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
+    /// The searches evaluate with this network (a `.knet` file, or `builtin`) instead of
+    /// the linear evaluation (default: the linear evaluation); a run continues only with
+    /// the network it began with.
+    #[arg(long, value_name = "FILE")]
+    net: Option<String>,
     /// Seed: game i plays from a seed derived from (seed, i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -83,6 +89,14 @@ pub struct NnueDataArgs {
 }
 
 pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
+    // Before the folder is claimed: a bad network leaves nothing behind.
+    let (network, network_name) = match &args.net {
+        Some(spec) => {
+            let (net, id) = load_network(spec)?;
+            (Some(net), Some(id))
+        }
+        None => (None, None),
+    };
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(PROGRESS_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
     let (source, source_name, games) = source(&args)?;
@@ -100,8 +114,10 @@ pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
             draw_plies: args.draw_plies,
             draw_from_ply: args.draw_from_ply,
             max_plies: args.max_plies,
+            network: network_name,
         },
         source,
+        network,
         source_name,
         games,
         block_games: args.block_games,
@@ -148,6 +164,11 @@ pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
         folder,
         "plies per game    {:.1}",
         p.plies as f64 / p.games_done.max(1) as f64
+    );
+    say!(
+        folder,
+        "evaluation        {}",
+        p.settings.network.as_deref().unwrap_or("linear")
     );
     say!(folder, "threads           {threads}");
     say!(
@@ -214,4 +235,12 @@ fn source(args: &NnueDataArgs) -> anyhow::Result<(GameSource, String, u64)> {
         score: !args.no_score,
     };
     Ok((source, name, total))
+}
+
+/// The network `--net` names, laid out for the search, and its identity for `progress.json`.
+fn load_network(spec: &str) -> anyhow::Result<(Arc<kestrel_nnue::NetEval>, String)> {
+    let net = kestrel_nnue::read_network(spec).map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))?;
+    let eval = kestrel_nnue::NetEval::with_detected_kernel(&net, spec)
+        .map_err(|e| anyhow::anyhow!("--net {spec}: {e}"))?;
+    Ok((Arc::new(eval), selfplay::network_id(&net)))
 }

@@ -4,12 +4,14 @@
 
 use crate::format::{Outcome, PackedPosition};
 use kestrel_chess::{Board, Color, Move};
+use kestrel_nnue::NetEval;
 use kestrel_search::{EngineConfig, MATE_BOUND, SearchLimits, SearchResult, Searcher};
 use kestrel_tools::Opening;
 use kestrel_tools::game::{GameResult, rules_end};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// How self-play games are played and adjudicated (everything that decides the output).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +39,10 @@ pub struct SelfPlaySettings {
     pub draw_from_ply: usize,
     /// A game still running after this many plies is a draw.
     pub max_plies: usize,
+    /// The network the searches evaluate with, by [`network_id`] (`None`: the linear
+    /// evaluation), so that a run is continued only with the network it began with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<String>,
 }
 
 impl Default for SelfPlaySettings {
@@ -53,8 +59,29 @@ impl Default for SelfPlaySettings {
             draw_plies: 16,
             draw_from_ply: 80,
             max_plies: 400,
+            network: None,
         }
     }
+}
+
+/// A network's identity in [`SelfPlaySettings::network`]: the checksum of its file bytes.
+pub fn network_id(net: &kestrel_nnue::Network) -> String {
+    let bytes = kestrel_nnue::file::to_bytes(net);
+    format!(
+        "hidden {} fnv1a64 {:016x}",
+        net.hidden,
+        kestrel_nnue::file::fnv1a64(&bytes)
+    )
+}
+
+/// A one-thread searcher with the settings' hash, evaluating with `network` (or linearly).
+pub fn game_searcher(settings: &SelfPlaySettings, network: Option<&Arc<NetEval>>) -> Searcher {
+    Searcher::new(EngineConfig {
+        hash_mb: settings.hash_mb,
+        threads: 1,
+        network: network.cloned(),
+        ..EngineConfig::default()
+    })
 }
 
 /// How many times a game draws random plies before it starts from the bare opening.
@@ -90,14 +117,15 @@ pub fn keeps(board: &Board, best: Move, score: i32) -> bool {
     !board.in_check() && !best.is_capture() && !best.is_promotion() && score.abs() < MATE_BOUND
 }
 
-/// Plays game `index` (openings must not be empty).
-pub fn play_game(settings: &SelfPlaySettings, openings: &[Opening], index: u64) -> GameOutput {
+/// Plays game `index` (openings must not be empty), evaluating with `network` or linearly.
+pub fn play_game(
+    settings: &SelfPlaySettings,
+    network: Option<&Arc<NetEval>>,
+    openings: &[Opening],
+    index: u64,
+) -> GameOutput {
     let mut rng = ChaCha8Rng::seed_from_u64(game_seed(settings.seed, index));
-    let mut searcher = Searcher::new(EngineConfig {
-        hash_mb: settings.hash_mb,
-        threads: 1,
-        ..EngineConfig::default()
-    });
+    let mut searcher = game_searcher(settings, network);
     let limits = SearchLimits::nodes(settings.nodes);
     let (mut board, mut first) = start_position(settings, openings, &mut rng, &mut searcher);
     let mut pending = Vec::new();
@@ -242,8 +270,8 @@ mod tests {
             ..SelfPlaySettings::default()
         };
         let openings = vec![Opening::startpos()];
-        let a = play_game(&settings, &openings, 3);
-        let b = play_game(&settings, &openings, 3);
+        let a = play_game(&settings, None, &openings, 3);
+        let b = play_game(&settings, None, &openings, 3);
         assert_eq!(a.records, b.records);
         assert!(!a.records.is_empty());
         assert!(a.records.iter().all(|r| Some(r.outcome()) == a.outcome));
@@ -252,7 +280,7 @@ mod tests {
             assert!(!board.in_check());
             assert!(r.score().unwrap().abs() < MATE_BOUND as i16);
         }
-        let other = play_game(&settings, &openings, 4);
+        let other = play_game(&settings, None, &openings, 4);
         assert_ne!(
             a.records, other.records,
             "another game index plays another game"

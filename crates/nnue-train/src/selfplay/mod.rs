@@ -5,6 +5,6 @@ pub mod game;
 pub mod pgn;
 pub mod run;
 
-pub use game::{GameOutput, SelfPlaySettings, game_seed, play_game};
+pub use game::{GameOutput, SelfPlaySettings, game_searcher, game_seed, network_id, play_game};
 pub use pgn::{pgn_outcome, pgn_positions};
 pub use run::{DataProgress, DataRun, GameSource, RunReport, run};

@@ -2,11 +2,13 @@
 //! is either scored by Kestrel's search at fixed nodes or left unscored for
 //! `kestrel nnue label`.
 
-use super::game::{GameOutput, SelfPlaySettings, keeps};
+use super::game::{GameOutput, SelfPlaySettings, game_searcher, keeps};
 use crate::format::{NO_SCORE, Outcome, PackedPosition};
 use kestrel_chess::PgnGame;
-use kestrel_search::{EngineConfig, SearchLimits, Searcher};
+use kestrel_nnue::NetEval;
+use kestrel_search::SearchLimits;
 use std::collections::HashSet;
+use std::sync::Arc;
 
 /// The game's result, if it has one.
 pub fn pgn_outcome(game: &PgnGame) -> Option<Outcome> {
@@ -21,8 +23,10 @@ pub fn pgn_outcome(game: &PgnGame) -> Option<Outcome> {
 /// The game's positions from ply `skip_plies` on, not in check, each once. Scored (`score`):
 /// searched at `settings.nodes` and kept by the self-play filter (quiet best move, no mate).
 /// Unscored: kept when the move played is quiet. A game without a result yields nothing.
+/// The search evaluates with `network` (or linearly).
 pub fn pgn_positions(
     settings: &SelfPlaySettings,
+    network: Option<&Arc<NetEval>>,
     game: &PgnGame,
     skip_plies: usize,
     score: bool,
@@ -34,13 +38,7 @@ pub fn pgn_positions(
             plies: 0,
         };
     };
-    let mut searcher = score.then(|| {
-        Searcher::new(EngineConfig {
-            hash_mb: settings.hash_mb,
-            threads: 1,
-            ..EngineConfig::default()
-        })
-    });
+    let mut searcher = score.then(|| game_searcher(settings, network));
     let limits = SearchLimits::nodes(settings.nodes);
     let mut board = game.start.clone();
     let mut seen = HashSet::new();

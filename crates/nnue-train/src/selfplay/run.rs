@@ -8,10 +8,12 @@ use super::pgn::pgn_positions;
 use crate::format::{DataWriter, PackedPosition};
 use crate::progress::{DATA_FILE, RunError, other_settings, read_progress, write_progress};
 use kestrel_chess::PgnGame;
+use kestrel_nnue::NetEval;
 use kestrel_tools::Opening;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// What a run is asked to do.
@@ -21,6 +23,9 @@ pub struct DataRun {
     pub settings: SelfPlaySettings,
     /// Where the games come from.
     pub source: GameSource,
+    /// The network the searches evaluate with (`None`: the linear evaluation); its
+    /// [`super::network_id`] belongs in `settings.network`.
+    pub network: Option<Arc<NetEval>>,
     /// Names the source and its settings (a resume must use the same).
     pub source_name: String,
     /// Games in total (a resumed run may raise it; a PGN source stops at its last game).
@@ -56,14 +61,25 @@ impl GameSource {
         }
     }
 
-    fn play(&self, settings: &SelfPlaySettings, index: u64) -> GameOutput {
+    fn play(
+        &self,
+        settings: &SelfPlaySettings,
+        network: Option<&Arc<NetEval>>,
+        index: u64,
+    ) -> GameOutput {
         match self {
-            GameSource::SelfPlay(openings) => play_game(settings, openings, index),
+            GameSource::SelfPlay(openings) => play_game(settings, network, openings, index),
             GameSource::Pgn {
                 games,
                 skip_plies,
                 score,
-            } => pgn_positions(settings, &games[index as usize], *skip_plies, *score),
+            } => pgn_positions(
+                settings,
+                network,
+                &games[index as usize],
+                *skip_plies,
+                *score,
+            ),
         }
     }
 }
@@ -172,7 +188,7 @@ pub fn run(
         let games = pool.install(|| {
             (first..last)
                 .into_par_iter()
-                .map(|i| job.source.play(&job.settings, i))
+                .map(|i| job.source.play(&job.settings, job.network.as_ref(), i))
                 .collect::<Vec<_>>()
         });
         let records: Vec<PackedPosition> = games
