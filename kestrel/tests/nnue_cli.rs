@@ -233,6 +233,13 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         stdout(&o)
     );
     assert_ne!(data_of(&by_net), data_of(&out));
+    // `--net linear` names the default: the same data, and the linear run continues with it.
+    let by_linear = dir.join("scored-by-linear");
+    let o = score_games(&by_linear, &["--net", "linear"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(data_of(&by_linear), data_of(&out));
+    let o = score_games(&out, &["--net", "linear"]);
+    assert!(o.status.success(), "{}", stderr(&o));
     let never = dir.join("never");
     let o = score_games(&never, &["--net", "/nonexistent/n.knet"]);
     assert!(

@@ -37,8 +37,8 @@ pub struct NnueDataArgs {
     #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
     /// The searches evaluate with this network (a `.knet` file, or `builtin`) instead of
-    /// the linear evaluation (default: the linear evaluation); a run continues only with
-    /// the network it began with.
+    /// the linear evaluation (default: `linear`, the fast labeller); a run continues only
+    /// with the network it began with.
     #[arg(long, value_name = "FILE")]
     net: Option<String>,
     /// Seed: game i plays from a seed derived from (seed, i).
@@ -90,12 +90,12 @@ pub struct NnueDataArgs {
 
 pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
     // Before the folder is claimed: a bad network leaves nothing behind.
-    let (network, network_name) = match &args.net {
+    let (network, network_name) = match args.net.as_deref().map(str::trim) {
+        None | Some(kestrel_nnue::LINEAR) => (None, None),
         Some(spec) => {
             let (net, id) = load_network(spec)?;
             (Some(net), Some(id))
         }
-        None => (None, None),
     };
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(PROGRESS_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
