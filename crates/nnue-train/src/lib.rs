@@ -1,12 +1,14 @@
 //! Training data and the trainer for Kestrel's learned evaluation (`kestrel-nnue`): the
 //! position format ([`format`]), self-play and recorded-game data ([`selfplay`]), labels by a
-//! UCI mentor ([`label`]), the trainer ([`train`]), the chart of the network's strength by
+//! UCI mentor ([`label`]), the trainer ([`train`]), how far evaluations are from a data set's
+//! scores ([`eval_error`]), the chart of the network's strength by
 //! training data and hidden size ([`curve`]), and the samples that fit the
 //! win/draw/loss model of `UCI_ShowWDL` ([`wdl_data`]).
 
 #![warn(missing_docs)]
 
 pub mod curve;
+pub mod eval_error;
 pub mod format;
 pub mod label;
 pub mod progress;

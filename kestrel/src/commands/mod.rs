@@ -27,6 +27,7 @@ pub mod net_option;
 pub mod nnue;
 pub mod nnue_curve;
 pub mod nnue_data;
+pub mod nnue_error;
 pub mod nnue_label;
 pub mod nnue_train;
 pub mod perft;

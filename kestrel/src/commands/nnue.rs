@@ -1,5 +1,5 @@
-//! `kestrel nnue data|label|train|curve`: the learned evaluation's training data, trainer and
-//! strength curve (see docs/nnue.md).
+//! `kestrel nnue data|label|train|error|curve`: the learned evaluation's training data, trainer,
+//! error against a data set and strength curve (see docs/nnue.md).
 
 use clap::{Args, Subcommand};
 
@@ -17,6 +17,8 @@ enum NnueCommand {
     Label(Box<super::nnue_label::NnueLabelArgs>),
     /// Train a network on scored positions (every core; resumable) and export it quantised.
     Train(Box<super::nnue_train::NnueTrainArgs>),
+    /// Measure how far evaluations (linear, params files, networks) are from a data set's scores.
+    Error(super::nnue_error::NnueErrorArgs),
     /// Draw the network's strength by training positions and hidden size from measured points.
     Curve(super::nnue_curve::NnueCurveArgs),
 }
@@ -26,6 +28,7 @@ pub fn run(args: NnueArgs) -> anyhow::Result<()> {
         NnueCommand::Data(args) => super::nnue_data::run(*args),
         NnueCommand::Label(args) => super::nnue_label::run(*args),
         NnueCommand::Train(args) => super::nnue_train::run(*args),
+        NnueCommand::Error(args) => super::nnue_error::run(args),
         NnueCommand::Curve(args) => super::nnue_curve::run(args),
     }
 }

@@ -8,7 +8,9 @@ use clap::Args;
 use kestrel_nnue_train::format::PackedPosition;
 use kestrel_nnue_train::train::checkpoint::LogRow;
 use kestrel_nnue_train::train::mirror::can_mirror;
-use kestrel_nnue_train::train::{CHECKPOINT_FILE, NET_FILE, TrainConfig, load_first, run_train};
+use kestrel_nnue_train::train::{
+    CHECKPOINT_FILE, DEFAULT_SCALE, NET_FILE, TrainConfig, load_first, run_train,
+};
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -43,7 +45,7 @@ pub struct NnueTrainArgs {
     #[arg(long, default_value_t = 1.0)]
     lambda: f32,
     /// K: centipawns per unit of the sigmoid's argument.
-    #[arg(long = "scale", default_value_t = 400.0)]
+    #[arg(long = "scale", default_value_t = DEFAULT_SCALE)]
     scale: f32,
     /// Share of positions held out for the validation loss.
     #[arg(long, default_value_t = 0.05)]

@@ -20,6 +20,10 @@ pub struct TrainData {
     pub fingerprint: u64,
 }
 
+/// The default K of `σ(score/K)`: centipawns per unit of the sigmoid's argument (`nnue train
+/// --scale`, `nnue error --scale`).
+pub const DEFAULT_SCALE: f32 = 400.0;
+
 /// The logistic function.
 #[inline]
 pub fn sigmoid(x: f32) -> f32 {

@@ -1,0 +1,13 @@
+//! How far evaluations are from a data set's scores (`kestrel nnue error`): each evaluation
+//! ([`Evaluation`]: the linear one with default or file values, or a network) on every scored
+//! position ([`measure`]), its mean absolute and RMS difference, bias and the trainer's loss at
+//! λ 1 ([`ErrorSums`]), as a table or CSV ([`report`]).
+
+pub mod evaluation;
+pub mod measure;
+pub mod report;
+pub mod sums;
+
+pub use evaluation::{EvalSpecError, Evaluation};
+pub use measure::{Measurement, measure, read_records};
+pub use sums::{ErrorSummary, ErrorSums};
