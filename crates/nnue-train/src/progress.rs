@@ -91,3 +91,22 @@ pub fn read_data(path: &Path) -> Result<Vec<crate::format::PackedPosition>, RunE
         Some(bytes),
     )?)
 }
+
+/// The records of `paths` (data files or run folders, see [`read_data`]) in order, only the
+/// first `max_positions` when given.
+pub fn read_records(
+    paths: &[std::path::PathBuf],
+    max_positions: Option<usize>,
+) -> Result<Vec<crate::format::PackedPosition>, RunError> {
+    let mut all = Vec::new();
+    for path in paths {
+        if max_positions.is_some_and(|n| all.len() >= n) {
+            break;
+        }
+        all.extend(read_data(path)?);
+    }
+    if let Some(n) = max_positions {
+        all.truncate(n);
+    }
+    Ok(all)
+}

@@ -4,9 +4,8 @@
 use super::evaluation::Evaluation;
 use super::sums::ErrorSums;
 use crate::format::PackedPosition;
-use crate::progress::{RunError, read_data};
+use crate::progress::RunError;
 use rayon::prelude::*;
-use std::path::PathBuf;
 
 /// Positions per chunk (the unit of parallel work).
 pub const CHUNK: usize = 4096;
@@ -23,25 +22,6 @@ pub struct Measurement {
     pub zero: ErrorSums,
     /// One per evaluation, in the order given.
     pub evaluations: Vec<ErrorSums>,
-}
-
-/// The records of `paths` (data files or run folders, see [`read_data`]) in order, only the
-/// first `max_positions` when given.
-pub fn read_records(
-    paths: &[PathBuf],
-    max_positions: Option<usize>,
-) -> Result<Vec<PackedPosition>, RunError> {
-    let mut all = Vec::new();
-    for path in paths {
-        if max_positions.is_some_and(|n| all.len() >= n) {
-            break;
-        }
-        all.extend(read_data(path)?);
-    }
-    if let Some(n) = max_positions {
-        all.truncate(n);
-    }
-    Ok(all)
 }
 
 /// One chunk's sums, or the first position that is not a legal board.

@@ -8,6 +8,7 @@ pub mod measure;
 pub mod report;
 pub mod sums;
 
+pub use crate::progress::read_records;
 pub use evaluation::{EvalSpecError, Evaluation};
-pub use measure::{Measurement, measure, read_records};
+pub use measure::{Measurement, measure};
 pub use sums::{ErrorSummary, ErrorSums};

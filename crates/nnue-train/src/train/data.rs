@@ -2,7 +2,7 @@
 //! into a training and a held-out validation set by a seeded shuffle, and their targets.
 
 use crate::format::PackedPosition;
-use crate::progress::{RunError, read_data};
+use crate::progress::{RunError, read_records};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -60,7 +60,7 @@ fn fingerprint_of(records: &[PackedPosition]) -> u64 {
         })
 }
 
-/// Reads `files` (data files or run folders, see [`read_data`]), drops unscored positions when `lambda > 0`, and holds out a seeded
+/// Reads `files` (data files or run folders, see [`crate::progress::read_data`]), drops unscored positions when `lambda > 0`, and holds out a seeded
 /// `validation_fraction` of the rest.
 pub fn load(
     files: &[PathBuf],
@@ -80,13 +80,7 @@ pub fn load_first(
     validation_fraction: f64,
     seed: u64,
 ) -> Result<TrainData, RunError> {
-    let mut all = Vec::new();
-    for f in files {
-        all.extend(read_data(f)?);
-    }
-    if let Some(limit) = max_positions {
-        all.truncate(limit);
-    }
+    let mut all = read_records(files, max_positions)?;
     let fingerprint = fingerprint_of(&all);
     let before = all.len();
     if lambda > 0.0 {
