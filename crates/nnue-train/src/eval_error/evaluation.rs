@@ -42,7 +42,7 @@ impl Evaluation {
         };
         let scorer = if name == LINEAR {
             Scorer::Linear(Evaluator::new(ParamValues::defaults(&EVAL_TABLE)))
-        } else if !name.is_empty() && BUILTIN_NAMES.contains(&name) {
+        } else if name.ends_with(".knet") || (!name.is_empty() && BUILTIN_NAMES.contains(&name)) {
             Scorer::Network(NetEval::load(name).map_err(|e| fail(e.to_string()))?)
         } else if name.ends_with(".toml") {
             // The loader's errors already start with "--eval FILE:".
@@ -52,8 +52,6 @@ impl Evaluation {
                 fail(text.strip_prefix(&prefix).unwrap_or(&text).to_string())
             })?;
             Scorer::Linear(Evaluator::new(params.eval))
-        } else if name.ends_with(".knet") {
-            Scorer::Network(NetEval::load(name).map_err(|e| fail(e.to_string()))?)
         } else {
             return Err(fail(
                 "unknown evaluation (give linear, builtin, a params .toml file or a .knet network)"
