@@ -23,11 +23,11 @@ pub struct NnueTrainArgs {
     /// holding a checkpoint of the same settings and data is continued.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Neurons per perspective.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    /// Neurons per perspective (512: the shipped network's width, the best measured).
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hidden: u64,
-    /// Passes over the training positions.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Passes over the training positions (20: the shipped network's schedule).
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..))]
     epochs: u64,
     /// Positions per Adam step.
     #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u64).range(1..))]
