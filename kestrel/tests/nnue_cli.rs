@@ -179,21 +179,28 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert_eq!(log.lines().count(), 3, "{log}");
     assert!(train().contains("resumed           after epoch 2"));
     let summary = std::fs::read_to_string(net_dir.join("summary.txt")).unwrap();
-    assert!(summary.contains("mirror            off"), "{summary}");
-    // --mirror is a setting of the run: the folder is not continued with it.
-    let mut mirrored = small_train_args(&data, &net_dir);
-    mirrored.push("--mirror");
-    let o = kestrel(&mirrored);
+    assert!(summary.contains("mirror            on: "), "{summary}");
+    // Mirroring (the default) is a setting of the run: the folder is not continued without it.
+    let mut plain = small_train_args(&data, &net_dir);
+    plain.push("--no-mirror");
+    let o = kestrel(&plain);
     assert!(
         !o.status.success() && stderr(&o).contains("other settings"),
         "{}",
         stderr(&o)
     );
-    let mirrored_dir = dir.join("net-mirrored");
-    let mut mirrored = small_train_args(&data, &mirrored_dir);
-    mirrored.push("--mirror");
-    let text = run_ok(&mirrored);
-    assert!(text.contains("mirror            on: "), "{text}");
+    let plain_dir = dir.join("net-plain");
+    let mut plain = small_train_args(&data, &plain_dir);
+    plain.push("--no-mirror");
+    let text = run_ok(&plain);
+    assert!(text.contains("mirror            off"), "{text}");
+    plain.push("--mirror");
+    let o = kestrel(&plain);
+    assert!(
+        !o.status.success() && stderr(&o).contains("--no-mirror"),
+        "{}",
+        stderr(&o)
+    );
     let o = kestrel(&[
         "nnue",
         "train",
