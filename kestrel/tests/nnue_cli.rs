@@ -216,6 +216,31 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         "{}",
         stderr(&o)
     );
+    // Output buckets: the network records them, and a count beyond 31 is refused.
+    let bucketed_dir = dir.join("net-buckets");
+    let mut bucketed = small_train_args(&data, &bucketed_dir);
+    bucketed.extend_from_slice(&["--output-buckets", "4"]);
+    let text = run_ok(&bucketed);
+    assert!(text.contains("(hidden 8, 4 output buckets)"), "{text}");
+    let net = kestrel_nnue::file::read(&bucketed_dir.join("net.knet")).unwrap();
+    assert_eq!((net.hidden, net.buckets, net.out_bias.len()), (8, 4, 4));
+    let knet = bucketed_dir.join("net.knet");
+    let text = run_ok(&[
+        "eval",
+        "--fen",
+        kestrel_chess::START_FEN,
+        "--net",
+        knet.to_str().unwrap(),
+    ]);
+    assert!(text.contains("hidden 8, 4 output buckets]"), "{text}");
+    let last = bucketed.len() - 1;
+    bucketed[last] = "32";
+    let o = kestrel(&bucketed);
+    assert!(
+        !o.status.success() && stderr(&o).contains("--output-buckets"),
+        "{}",
+        stderr(&o)
+    );
     // A corrupt checkpoint is refused, not silently restarted.
     let ckpt = net_dir.join("checkpoint.bin");
     let mut bytes = std::fs::read(&ckpt).unwrap();

@@ -47,15 +47,23 @@ fn random_boards(count: usize, seed: u64) -> Vec<Board> {
 }
 
 fn random_network(hidden: usize, spread: f32, seed: u64) -> FloatNetwork {
+    random_bucketed_network(hidden, 1, spread, seed)
+}
+
+/// A random network with `buckets` output buckets (one bucket draws as `random_network`
+/// always did).
+fn random_bucketed_network(hidden: usize, buckets: usize, spread: f32, seed: u64) -> FloatNetwork {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut net = FloatNetwork::zeros(hidden);
+    let mut net = FloatNetwork::zeros_with_buckets(hidden, buckets);
     for w in net.ft_weights.iter_mut().chain(&mut net.ft_bias) {
         *w = rng.random_range(-spread..spread);
     }
     for w in &mut net.out_weights {
         *w = rng.random_range(-1.0..1.0);
     }
-    net.out_bias = rng.random_range(-0.1..0.1);
+    for b in &mut net.out_bias {
+        *b = rng.random_range(-0.1..0.1);
+    }
     net
 }
 
@@ -75,29 +83,44 @@ fn teacher_data(teacher: &FloatNetwork, count: usize, seed: u64) -> Vec<PackedPo
 
 #[test]
 fn the_forward_pass_is_the_float_networks_evaluation() {
-    let net = random_network(24, 0.3, 5);
-    let layout = Layout { hidden: 24 };
-    let params = from_network(&net);
-    assert_eq!(params.len(), layout.len());
-    assert_eq!(to_network(layout, &params), net);
-    let mut scratch = Scratch::new(24);
-    for board in random_boards(500, 8) {
-        let rec = PackedPosition::pack(&board, 0, Outcome::Draw);
-        let ours = centipawns(forward(layout, &params, &Features::of(&rec), &mut scratch));
-        let reference = net.evaluate(&board);
-        assert!(
-            (ours - reference).abs() <= 1e-3 * (1.0 + reference.abs()),
-            "{ours} vs {reference}"
-        );
+    for buckets in [1, 8] {
+        let net = random_bucketed_network(24, buckets, 0.3, 5);
+        let layout = Layout {
+            hidden: 24,
+            buckets,
+        };
+        let params = from_network(&net);
+        assert_eq!(params.len(), layout.len());
+        assert_eq!(to_network(layout, &params), net);
+        let mut scratch = Scratch::new(24);
+        let mut used = std::collections::BTreeSet::new();
+        for board in random_boards(500, 8) {
+            let rec = PackedPosition::pack(&board, 0, Outcome::Draw);
+            let features = Features::of(&rec);
+            used.insert(features.bucket(buckets));
+            let ours = centipawns(forward(layout, &params, &features, &mut scratch));
+            let reference = net.evaluate(&board);
+            assert!(
+                (ours - reference).abs() <= 1e-3 * (1.0 + reference.abs()),
+                "{ours} vs {reference}"
+            );
+        }
+        assert!(used.len() * 2 > buckets, "buckets used: {used:?}");
     }
 }
 
 #[test]
 fn the_gradient_matches_finite_differences() {
+    for buckets in [1, 3] {
+        gradient_matches_finite_differences(buckets);
+    }
+}
+
+fn gradient_matches_finite_differences(buckets: usize) {
     let hidden = 6;
-    let layout = Layout { hidden };
-    let net = random_network(hidden, 0.3, 2);
-    let records = teacher_data(&random_network(hidden, 0.3, 3), 40, 4);
+    let layout = Layout { hidden, buckets };
+    let net = random_bucketed_network(hidden, buckets, 0.3, 2);
+    let records = teacher_data(&random_bucketed_network(hidden, buckets, 0.3, 3), 40, 4);
     let refs: Vec<Sample> = records.iter().map(Sample::plain).collect();
     let loss = Loss {
         target: Target {
@@ -132,6 +155,17 @@ fn the_gradient_matches_finite_differences() {
         checked += 1;
     }
     assert!(checked > 50, "{checked} parameters checked");
+    // Every bucket the positions use gets a gradient in its own output layer only.
+    let used: std::collections::BTreeSet<usize> = records
+        .iter()
+        .map(|r| Features::of(r).bucket(buckets))
+        .collect();
+    for b in 0..buckets {
+        let start = layout.bucket_weights(b);
+        let touched = grad[start..start + 2 * hidden].iter().any(|&g| g != 0.0)
+            || grad[layout.out_bias() + b] != 0.0;
+        assert_eq!(touched, used.contains(&b), "bucket {b} of {buckets}");
+    }
 }
 
 fn config(epochs: usize, seed: u64) -> TrainConfig {
@@ -147,6 +181,7 @@ fn config(epochs: usize, seed: u64) -> TrainConfig {
         validation_fraction: 0.1,
         seed,
         mirror: false,
+        output_buckets: 1,
     }
 }
 
@@ -198,6 +233,135 @@ fn training_recovers_a_teacher_network() {
     );
     let net = kestrel_nnue::file::read(&dir.join("run").join(NET_FILE)).unwrap();
     assert_eq!(net.hidden, STUDENT_HIDDEN);
+}
+
+/// Positions per bucket (of `buckets`) and `net`'s mean |net − score| in each (centipawns),
+/// for the buckets with at least 50 positions.
+fn per_bucket_error(
+    net: &FloatNetwork,
+    buckets: usize,
+    records: &[PackedPosition],
+) -> Vec<(usize, usize, f32)> {
+    let layout = Layout {
+        hidden: net.hidden,
+        buckets: net.buckets,
+    };
+    let params = from_network(net);
+    let mut scratch = Scratch::new(net.hidden);
+    let mut sums = vec![(0usize, 0.0f32); buckets];
+    for r in records {
+        let f = Features::of(r);
+        let cp = centipawns(forward(layout, &params, &f, &mut scratch));
+        let slot = &mut sums[f.bucket(buckets)];
+        slot.0 += 1;
+        slot.1 += (cp - r.score().unwrap() as f32).abs();
+    }
+    sums.iter()
+        .enumerate()
+        .filter(|(_, (n, _))| *n >= 50)
+        .map(|(b, &(n, sum))| (b, n, sum / n as f32))
+        .collect()
+}
+
+#[test]
+fn training_recovers_a_bucketed_teacher_network() {
+    const BUCKETS: usize = 8;
+    let dir = temp_dir("bucketed-teacher");
+    let teacher = random_bucketed_network(TEACHER_HIDDEN, BUCKETS, 0.15, 23);
+    let records = teacher_data(&teacher, TEACHER_POSITIONS, 24);
+    let file = dir.join("teacher.kpos");
+    write_all(&file, &records).unwrap();
+    let data = load(&[file], 1.0, 0.1, 3).unwrap();
+    let train = |buckets: usize| {
+        let mut cfg = config(TEACHER_EPOCHS, 3);
+        cfg.hidden = STUDENT_HIDDEN;
+        cfg.lr = 0.002;
+        cfg.output_buckets = buckets;
+        let out = dir.join(format!("buckets-{buckets}"));
+        run_train(&out, &cfg, &data, &|_| true).unwrap().unwrap()
+    };
+    let (bucketed, plain) = (train(BUCKETS), train(1));
+    let (first, last) = (&bucketed.log[0], bucketed.log.last().unwrap());
+    assert!(
+        last.train_loss < first.train_loss / 100.0 && last.validation_loss < 2e-5,
+        "loss {} -> {} (validation {})",
+        first.train_loss,
+        last.train_loss,
+        last.validation_loss
+    );
+    assert!(
+        bucketed.validation_mean_abs_cp < 4.0,
+        "mean |student - teacher| {} cp",
+        bucketed.validation_mean_abs_cp
+    );
+    // Each bucket's own output layer is learned (buckets 0 and 1, few pieces, are rare in
+    // random playouts: 2.0-2.6 cp in the others here).
+    let per_bucket = per_bucket_error(&bucketed.network, BUCKETS, &data.validation);
+    assert!(
+        per_bucket.len() >= 5 && per_bucket.iter().all(|&(_, _, cp)| cp < 5.0),
+        "held-out positions and mean error by bucket: {per_bucket:?}"
+    );
+    // A student without buckets cannot follow eight unrelated output layers (validation loss
+    // 6.3e-3 against 3.5e-6 here, 99 cp against 2 cp).
+    let plain_last = plain.log.last().unwrap();
+    assert!(
+        plain_last.validation_loss > 10.0 * last.validation_loss
+            && plain.validation_mean_abs_cp > 5.0 * bucketed.validation_mean_abs_cp,
+        "one bucket: validation {} ({} cp); eight: {} ({} cp)",
+        plain_last.validation_loss,
+        plain.validation_mean_abs_cp,
+        last.validation_loss,
+        bucketed.validation_mean_abs_cp
+    );
+    let (mean_q, max_q) = bucketed.quantisation_error;
+    assert!(
+        mean_q < 4.0 && max_q < 30.0,
+        "quantisation {mean_q} / {max_q} cp"
+    );
+    let net = kestrel_nnue::file::read(&dir.join("buckets-8").join(NET_FILE)).unwrap();
+    assert_eq!((net.hidden, net.buckets), (STUDENT_HIDDEN, BUCKETS));
+    assert_eq!(
+        net,
+        kestrel_nnue::Network::quantise(&bucketed.network).unwrap()
+    );
+}
+
+#[test]
+fn output_buckets_are_deterministic_resume_exactly_and_are_a_setting() {
+    let dir = temp_dir("bucket-determinism");
+    let data = determinism_data(&dir);
+    let mut bucketed = config(6, 5);
+    bucketed.output_buckets = 8;
+    bucketed.mirror = true;
+    let train = |out: &str, cfg: &TrainConfig, threads: usize, stop_after: usize| {
+        train_on_threads(&dir, out, cfg, &data, threads, stop_after)
+    };
+    let one = train("one", &bucketed, 1, usize::MAX).unwrap();
+    let two = train("two", &bucketed, 2, usize::MAX).unwrap();
+    let bytes = |out: &str| std::fs::read(dir.join(out).join(NET_FILE)).unwrap();
+    assert_eq!(one.network, two.network);
+    assert_eq!(bytes("one"), bytes("two"));
+    assert_eq!(one.network.buckets, 8);
+
+    assert!(train("resumed", &bucketed, 2, 3).is_none());
+    let resumed = train("resumed", &bucketed, 1, usize::MAX).unwrap();
+    assert_eq!((resumed.resumed_at, &resumed.network), (3, &one.network));
+    assert_eq!(bytes("resumed"), bytes("one"));
+
+    // A run is not continued with another bucket count (nor its checkpoint read as one of
+    // another size, as for another hidden size).
+    let mut four = bucketed.clone();
+    four.output_buckets = 4;
+    let err = run_train(&dir.join("one"), &four, &data, &|_| true).unwrap_err();
+    assert!(err.to_string().contains("another network size"), "{err}");
+    let err = run_train(&dir.join("one"), &config(6, 5), &data, &|_| true).unwrap_err();
+    assert!(err.to_string().contains("another network size"), "{err}");
+    for bad in [0, 32] {
+        let mut cfg = bucketed.clone();
+        cfg.output_buckets = bad;
+        let err = run_train(&dir.join(format!("bad-{bad}")), &cfg, &data, &|_| true).unwrap_err();
+        assert!(err.to_string().contains("1 to 31"), "{err}");
+    }
 }
 
 /// The small teacher-labelled set the determinism tests train on, written into `dir`.
@@ -300,7 +464,10 @@ fn mirror_symmetric(mut net: FloatNetwork) -> FloatNetwork {
 
 /// Mean |student − stored score| in centipawns over the mirrorable `records`, each mirrored.
 fn mirrored_mean_abs_cp(net: &FloatNetwork, records: &[PackedPosition]) -> f32 {
-    let layout = Layout { hidden: net.hidden };
+    let layout = Layout {
+        hidden: net.hidden,
+        buckets: net.buckets,
+    };
     let params = from_network(net);
     let mut scratch = Scratch::new(net.hidden);
     let errors: Vec<f32> = records

@@ -142,7 +142,7 @@ impl AccumulatorStack {
         let values = self.values.as_slice();
         let us = &values[self.range(self.top, stm)];
         let them = &values[self.range(self.top, stm.flip())];
-        self.net.output(us, them)
+        self.net.output(us, them, self.net.bucket(board))
     }
 
     /// The current position's accumulator of `perspective` (`padded` values).

@@ -50,10 +50,11 @@ mod tests {
     fn embedded_bytes_are_read_like_a_file() {
         let mut net = Network {
             hidden: 4,
+            buckets: 1,
             ft_weights: vec![0; crate::INPUTS * 4],
             ft_bias: vec![3, -2, 0, 255],
             out_weights: vec![1, 2, 3, 4, -1, -2, -3, -4],
-            out_bias: 17,
+            out_bias: vec![17],
         };
         net.ft_weights[5] = 9;
         // The bytes a build would embed, written to and read back from a file as `build.rs`

@@ -4,19 +4,23 @@
 //! | --- | --- |
 //! | 8 | magic `KSTRLNET` |
 //! | 4 | format version (1) |
-//! | 4 | architecture (1: perspective 768 -> N x2 -> 1, SCReLU) |
+//! | 4 | architecture: 1 = perspective 768 -> N x2 -> 1, SCReLU; 2 = the same with B output buckets |
 //! | 4 | hidden size N (1 to [`MAX_HIDDEN`]) |
 //! | 4 x 3 | QA, QB, evaluation scale (must equal the engine's constants) |
+//! | 4 | *architecture 2 only:* output buckets B (1 to [`MAX_OUTPUT_BUCKETS`]) |
 //! | 2 x 768N | first-layer weights, feature-major, `i16` |
 //! | 2 x N | first-layer biases, `i16` |
-//! | 2 x 2N | output weights, `i16` |
-//! | 4 | output bias, `i32` |
+//! | 2 x 2N x B | output weights, bucket by bucket (side to move's N, then the other's), `i16` |
+//! | 4 x B | output biases, `i32` |
 //! | 8 | FNV-1a 64 checksum of every byte before it |
 //!
-//! A file of any other length, magic, version, architecture, constant or checksum is refused
-//! with an error that says which.
+//! An architecture-1 file has one bucket (B = 1, no bucket word): the files written before
+//! buckets existed read as they always did, and a one-bucket network is still written in
+//! that form, byte for byte. A file of any other length, magic, version, architecture,
+//! constant, bucket count or checksum is refused with an error that says which.
 
 use crate::arch::{EVAL_SCALE, INPUTS, QA, QB};
+use crate::buckets::MAX_OUTPUT_BUCKETS;
 use crate::quantised::Network;
 use std::path::Path;
 
@@ -24,10 +28,13 @@ use std::path::Path;
 pub const MAGIC: &[u8; 8] = b"KSTRLNET";
 /// The format version this build reads and writes.
 pub const VERSION: u32 = 1;
-/// The architecture id of the perspective SCReLU network.
+/// The architecture id of the perspective SCReLU network (one output bucket).
 pub const ARCH_PERSPECTIVE_SCRELU: u32 = 1;
+/// The architecture id of the perspective SCReLU network with output buckets by material.
+pub const ARCH_OUTPUT_BUCKETS: u32 = 2;
 /// The largest hidden size a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
+/// Magic and the six words every file has.
 const HEADER_LEN: usize = 8 + 4 * 6;
 
 /// Why a network file was refused.
@@ -56,18 +63,27 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The file's bytes for `net`.
+/// The file's bytes for `net`: architecture 1 for one bucket, 2 with its bucket word for more.
 pub fn to_bytes(net: &Network) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + 2 * (INPUTS + 3) * net.hidden + 12);
+    let arch = if net.buckets == 1 {
+        ARCH_PERSPECTIVE_SCRELU
+    } else {
+        ARCH_OUTPUT_BUCKETS
+    };
+    let mut out = Vec::with_capacity(file_len(arch, net.hidden, net.buckets));
     out.extend_from_slice(MAGIC);
-    for v in [
+    let mut words = vec![
         VERSION,
-        ARCH_PERSPECTIVE_SCRELU,
+        arch,
         net.hidden as u32,
         QA as u32,
         QB as u32,
         EVAL_SCALE as u32,
-    ] {
+    ];
+    if arch == ARCH_OUTPUT_BUCKETS {
+        words.push(net.buckets as u32);
+    }
+    for v in words {
         out.extend_from_slice(&v.to_le_bytes());
     }
     for w in net
@@ -78,10 +94,78 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
     {
         out.extend_from_slice(&w.to_le_bytes());
     }
-    out.extend_from_slice(&net.out_bias.to_le_bytes());
+    for b in &net.out_bias {
+        out.extend_from_slice(&b.to_le_bytes());
+    }
     let sum = fnv1a64(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
+}
+
+/// The header's length for `arch` (which must be known).
+fn header_len(arch: u32) -> usize {
+    if arch == ARCH_OUTPUT_BUCKETS {
+        HEADER_LEN + 4
+    } else {
+        HEADER_LEN
+    }
+}
+
+/// The whole file's length for a network of this shape (bounded: no overflow).
+fn file_len(arch: u32, hidden: usize, buckets: usize) -> usize {
+    header_len(arch) + 2 * (INPUTS * hidden + hidden + 2 * hidden * buckets) + 4 * buckets + 8
+}
+
+/// What the header says: the hidden size and the output buckets.
+struct Shape {
+    arch: u32,
+    hidden: usize,
+    buckets: usize,
+}
+
+/// Reads and checks the header of `bytes` (at least [`HEADER_LEN`] + 8 long).
+fn read_header(bytes: &[u8]) -> Result<Shape, String> {
+    if &bytes[..8] != MAGIC {
+        return Err("wrong magic (not a .knet file)".into());
+    }
+    let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
+    let (version, arch, hidden) = (word(0), word(1), word(2) as usize);
+    if version != VERSION {
+        return Err(format!(
+            "format version {version}, this build reads {VERSION}"
+        ));
+    }
+    if arch != ARCH_PERSPECTIVE_SCRELU && arch != ARCH_OUTPUT_BUCKETS {
+        return Err(format!("unknown architecture {arch}"));
+    }
+    if hidden == 0 || hidden > MAX_HIDDEN {
+        return Err(format!("hidden size {hidden} is not in 1..={MAX_HIDDEN}"));
+    }
+    let consts = [word(3), word(4), word(5)];
+    if consts != [QA as u32, QB as u32, EVAL_SCALE as u32] {
+        return Err(format!(
+            "quantisation QA, QB, scale {consts:?}, this build uses [{QA}, {QB}, {EVAL_SCALE}]"
+        ));
+    }
+    let buckets = if arch == ARCH_OUTPUT_BUCKETS {
+        if bytes.len() < header_len(arch) + 8 {
+            return Err(format!("{} bytes is shorter than a header", bytes.len()));
+        }
+        let b = word(6);
+        if b == 0 || b as usize > MAX_OUTPUT_BUCKETS {
+            return Err(format!(
+                "output bucket count {b} is not in 1..={MAX_OUTPUT_BUCKETS}"
+            ));
+        }
+        b as usize
+    } else {
+        1
+    };
+    Ok(Shape {
+        arch,
+        hidden,
+        buckets,
+    })
 }
 
 /// Reads a network from the file's bytes, checking every field.
@@ -90,32 +174,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetFileError> {
     if bytes.len() < HEADER_LEN + 8 {
         return bad(format!("{} bytes is shorter than a header", bytes.len()));
     }
-    if &bytes[..8] != MAGIC {
-        return bad("wrong magic (not a .knet file)".into());
-    }
-    let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
-    let (version, arch, hidden) = (word(0), word(1), word(2) as usize);
-    if version != VERSION {
-        return bad(format!(
-            "format version {version}, this build reads {VERSION}"
-        ));
-    }
-    if arch != ARCH_PERSPECTIVE_SCRELU {
-        return bad(format!("unknown architecture {arch}"));
-    }
-    if hidden == 0 || hidden > MAX_HIDDEN {
-        return bad(format!("hidden size {hidden} is not in 1..={MAX_HIDDEN}"));
-    }
-    let consts = [word(3), word(4), word(5)];
-    if consts != [QA as u32, QB as u32, EVAL_SCALE as u32] {
-        return bad(format!(
-            "quantisation QA, QB, scale {consts:?}, this build uses [{QA}, {QB}, {EVAL_SCALE}]"
-        ));
-    }
-    let expected = HEADER_LEN + 2 * (INPUTS * hidden + 3 * hidden) + 4 + 8;
+    let Shape {
+        arch,
+        hidden,
+        buckets,
+    } = read_header(bytes).map_err(NetFileError::Invalid)?;
+    let expected = file_len(arch, hidden, buckets);
     if bytes.len() != expected {
         return bad(format!(
-            "{} bytes, a network of hidden size {hidden} has {expected} (truncated or padded)",
+            "{} bytes, a network of hidden size {hidden} and {buckets} output bucket(s) has \
+             {expected} (truncated or padded)",
             bytes.len()
         ));
     }
@@ -124,16 +192,21 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetFileError> {
     if fnv1a64(body) != stored {
         return bad("checksum mismatch (the file is corrupt)".into());
     }
-    let mut i16s = body[HEADER_LEN..expected - 12]
+    let biases_at = body.len() - 4 * buckets;
+    let mut i16s = body[header_len(arch)..biases_at]
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
     let mut take = |n: usize| i16s.by_ref().take(n).collect::<Vec<i16>>();
     let ft_weights = take(INPUTS * hidden);
     let ft_bias = take(hidden);
-    let out_weights = take(2 * hidden);
-    let out_bias = i32::from_le_bytes(body[expected - 12..].try_into().unwrap());
+    let out_weights = take(2 * hidden * buckets);
+    let out_bias = body[biases_at..]
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
     let net = Network {
         hidden,
+        buckets,
         ft_weights,
         ft_bias,
         out_weights,

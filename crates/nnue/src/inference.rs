@@ -4,6 +4,7 @@
 
 use crate::aligned::{AlignedI16, padded_len};
 use crate::arch::{INPUTS, active_features, feature_index};
+use crate::buckets::board_bucket;
 use crate::builtin;
 use crate::file::{self, NetFileError};
 use crate::kernels::{Kernel, MAX_OUT_WEIGHT};
@@ -32,11 +33,14 @@ pub fn read_network(spec: &str) -> Result<Network, NetFileError> {
 pub struct NetEval {
     hidden: usize,
     padded: usize,
+    buckets: usize,
     ft_weights: AlignedI16,
     ft_bias: AlignedI16,
+    /// The side to move's output weights, `padded` per bucket (so each bucket is aligned).
     out_us: AlignedI16,
+    /// The other side's output weights, laid out alike.
     out_them: AlignedI16,
-    out_bias: i32,
+    out_bias: Vec<i32>,
     kernel: Kernel,
     source: String,
 }
@@ -46,6 +50,7 @@ impl std::fmt::Debug for NetEval {
         f.debug_struct("NetEval")
             .field("source", &self.source)
             .field("hidden", &self.hidden)
+            .field("buckets", &self.buckets)
             .field("kernel", &self.kernel.name())
             .finish()
     }
@@ -59,8 +64,8 @@ impl NetEval {
     pub fn new(net: &Network, kernel: Kernel, source: &str) -> Result<NetEval, NetFileError> {
         if !net.shape_is_consistent() {
             return Err(NetFileError::Invalid(format!(
-                "{source}: weights do not match hidden size {}",
-                net.hidden
+                "{source}: weights do not match hidden size {} and {} output buckets",
+                net.hidden, net.buckets
             )));
         }
         check_bounds(net).map_err(|why| NetFileError::Invalid(format!("{source}: {why}")))?;
@@ -74,15 +79,25 @@ impl NetEval {
             }
             out
         };
-        let (w_us, w_them) = net.out_weights.split_at(hidden);
+        // Bucket b's weights are rows 2b (side to move) and 2b + 1 (the other side).
+        let side_rows = |side: usize| -> Vec<i16> {
+            net.out_weights
+                .chunks_exact(hidden)
+                .skip(side)
+                .step_by(2)
+                .flatten()
+                .copied()
+                .collect()
+        };
         Ok(NetEval {
             hidden,
             padded,
+            buckets: net.buckets,
             ft_weights: copy_padded(INPUTS, &net.ft_weights),
             ft_bias: copy_padded(1, &net.ft_bias),
-            out_us: copy_padded(1, w_us),
-            out_them: copy_padded(1, w_them),
-            out_bias: net.out_bias,
+            out_us: copy_padded(net.buckets, &side_rows(0)),
+            out_them: copy_padded(net.buckets, &side_rows(1)),
+            out_bias: net.out_bias.clone(),
             kernel,
             source: source.to_string(),
         })
@@ -113,6 +128,27 @@ impl NetEval {
     /// Accumulator length: `hidden` padded to a multiple of 32.
     pub fn padded(&self) -> usize {
         self.padded
+    }
+
+    /// Output buckets (1 for a network without them).
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
+    /// `hidden N`, with `, B output buckets` when there are several: the network's shape as
+    /// the messages that name a loaded network give it.
+    pub fn shape(&self) -> String {
+        if self.buckets > 1 {
+            format!("hidden {}, {} output buckets", self.hidden, self.buckets)
+        } else {
+            format!("hidden {}", self.hidden)
+        }
+    }
+
+    /// The output bucket `board` is scored with.
+    #[inline]
+    pub fn bucket(&self, board: &Board) -> usize {
+        board_bucket(board, self.buckets)
     }
 
     /// The kernel in use.
@@ -148,13 +184,18 @@ impl NetEval {
     }
 
     /// The score in centipawns (side to move's view) from the two accumulators, side to move
-    /// first: equal to [`Network::output`] on the same values.
+    /// first, through output bucket `bucket` (below [`NetEval::buckets`]): equal to
+    /// [`Network::output`] on the same values.
     #[inline]
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        let sum =
-            self.kernel
-                .output_sum(us, them, self.out_us.as_slice(), self.out_them.as_slice());
-        scale_output(sum, self.out_bias)
+    pub fn output(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        let weights = bucket * self.padded..(bucket + 1) * self.padded;
+        let sum = self.kernel.output_sum(
+            us,
+            them,
+            &self.out_us.as_slice()[weights.clone()],
+            &self.out_them.as_slice()[weights],
+        );
+        scale_output(sum, self.out_bias[bucket])
     }
 
     /// The evaluation of `board` by a full refresh (side to move's view, centipawns).
@@ -164,7 +205,7 @@ impl NetEval {
         let stm = board.side_to_move();
         self.refresh(board, stm, us.as_mut_slice());
         self.refresh(board, stm.flip(), them.as_mut_slice());
-        self.output(us.as_slice(), them.as_slice())
+        self.output(us.as_slice(), them.as_slice(), self.bucket(board))
     }
 }
 

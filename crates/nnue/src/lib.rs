@@ -6,6 +6,8 @@
 //! features ([`feature_index`]); both accumulators share one weight matrix. Output: the side
 //! to move's accumulator and then the other's, each through SCReLU, dotted with the output
 //! weights, plus the bias, times [`EVAL_SCALE`] = centipawns from the side to move's view.
+//! A network may have several output layers, output buckets chosen by the material on the
+//! board ([`output_bucket`]); one bucket is the plain network.
 //!
 //! Inference: [`NetEval`] lays a [`Network`] out for the search with the fastest [`Kernel`]
 //! of the CPU (AVX2, SSE2 or portable, all giving the same integers); an
@@ -19,6 +21,7 @@
 mod accumulator;
 mod aligned;
 mod arch;
+mod buckets;
 mod builtin;
 mod choice;
 pub mod file;
@@ -29,6 +32,7 @@ mod quantised;
 
 pub use accumulator::AccumulatorStack;
 pub use arch::{EVAL_SCALE, INPUTS, QA, QB, active_features, feature_index};
+pub use buckets::{MAX_OUTPUT_BUCKETS, board_bucket, output_bucket};
 pub use builtin::{NO_BUILTIN_NETWORK, builtin_network, has_builtin_network};
 pub use choice::{LINEAR, default_evaluation, default_evaluation_name, load_evaluation};
 pub use file::NetFileError;

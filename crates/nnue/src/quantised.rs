@@ -1,7 +1,9 @@
 //! The network in integers, as the search runs it: first layer times [`QA`] in `i16`, output
-//! weights times [`QB`] in `i16`, output bias times `QA * QB` in `i32`.
+//! weights times [`QB`] in `i16`, output biases times `QA * QB` in `i32`, one output layer
+//! per output bucket.
 
 use crate::arch::{EVAL_SCALE, INPUTS, QA, QB, active_features};
+use crate::buckets::{MAX_OUTPUT_BUCKETS, board_bucket};
 use crate::file::NetFileError;
 use crate::float::{FloatNetwork, OUT_WEIGHT_CLIP, WEIGHT_CLIP};
 use kestrel_chess::Board;
@@ -11,14 +13,17 @@ use kestrel_chess::Board;
 pub struct Network {
     /// Neurons in the first layer (per perspective).
     pub hidden: usize,
+    /// Output buckets (1 to [`MAX_OUTPUT_BUCKETS`]; see [`crate::output_bucket`]).
+    pub buckets: usize,
     /// First-layer weights, feature-major (`f * hidden + i`), times `QA`.
     pub ft_weights: Vec<i16>,
     /// First-layer biases, times `QA`.
     pub ft_bias: Vec<i16>,
-    /// Output weights (side to move's `hidden`, then the other side's), times `QB`.
+    /// Output weights, bucket by bucket (`2 * hidden` each: the side to move's `hidden`,
+    /// then the other side's), times `QB`.
     pub out_weights: Vec<i16>,
-    /// Output bias, times `QA * QB`.
-    pub out_bias: i32,
+    /// Output biases, one per bucket, times `QA * QB`.
+    pub out_bias: Vec<i32>,
 }
 
 /// SCReLU in the integer domain: `clamp(x, 0, QA)^2` (units of `QA^2`).
@@ -40,6 +45,12 @@ impl Network {
     /// Rounds a float network to integers. Every value must lie within the clip the trainer
     /// keeps ([`WEIGHT_CLIP`]): larger ones would overflow the integer layers.
     pub fn quantise(float: &FloatNetwork) -> Result<Network, NetFileError> {
+        if !float.shape_is_consistent() {
+            return Err(NetFileError::Invalid(format!(
+                "weights do not match hidden size {} and {} output buckets",
+                float.hidden, float.buckets
+            )));
+        }
         if !float.within_clip() {
             return Err(NetFileError::Invalid(format!(
                 "a weight lies outside its clip (±{WEIGHT_CLIP}, output ±{OUT_WEIGHT_CLIP}) or is not finite"
@@ -48,10 +59,15 @@ impl Network {
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
         Ok(Network {
             hidden: float.hidden,
+            buckets: float.buckets,
             ft_weights: float.ft_weights.iter().map(|&w| q(w, QA)).collect(),
             ft_bias: float.ft_bias.iter().map(|&w| q(w, QA)).collect(),
             out_weights: float.out_weights.iter().map(|&w| q(w, QB)).collect(),
-            out_bias: (float.out_bias * (QA * QB) as f32).round() as i32,
+            out_bias: float
+                .out_bias
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         })
     }
 
@@ -68,16 +84,19 @@ impl Network {
     }
 
     /// The score in centipawns, side to move's view, from the two accumulators (side to move
-    /// first): the reference every faster path must equal exactly.
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        let (w_us, w_them) = self.out_weights.split_at(self.hidden);
+    /// first) through output bucket `bucket`: the reference every faster path must equal
+    /// exactly.
+    pub fn output(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        let h = self.hidden;
+        let weights = &self.out_weights[2 * h * bucket..2 * h * (bucket + 1)];
+        let (w_us, w_them) = weights.split_at(h);
         let dot = |acc: &[i16], w: &[i16]| -> i64 {
             acc.iter()
                 .zip(w)
                 .map(|(&a, &w)| screlu_q(a) as i64 * w as i64)
                 .sum()
         };
-        scale_output(dot(us, w_us) + dot(them, w_them), self.out_bias)
+        scale_output(dot(us, w_us) + dot(them, w_them), self.out_bias[bucket])
     }
 
     /// The evaluation of `board` in centipawns, side to move's view, by a full refresh.
@@ -85,14 +104,18 @@ impl Network {
         let stm = board.side_to_move();
         let us = self.accumulate(&active_features(board, stm));
         let them = self.accumulate(&active_features(board, stm.flip()));
-        self.output(&us, &them)
+        self.output(&us, &them, board_bucket(board, self.buckets))
     }
 
-    /// Whether the vectors have the lengths `hidden` asks for.
+    /// Whether the vectors have the lengths `hidden` and `buckets` ask for (and there is at
+    /// least one neuron and one bucket, at most [`MAX_OUTPUT_BUCKETS`]).
     pub(crate) fn shape_is_consistent(&self) -> bool {
-        self.hidden > 0
-            && self.ft_weights.len() == INPUTS * self.hidden
-            && self.ft_bias.len() == self.hidden
-            && self.out_weights.len() == 2 * self.hidden
+        let (h, b) = (self.hidden, self.buckets);
+        h > 0
+            && (1..=MAX_OUTPUT_BUCKETS).contains(&b)
+            && self.ft_weights.len() == INPUTS * h
+            && self.ft_bias.len() == h
+            && self.out_weights.len() == 2 * h * b
+            && self.out_bias.len() == b
     }
 }

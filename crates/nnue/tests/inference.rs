@@ -10,15 +10,22 @@ use std::sync::Arc;
 /// A random network whose first layer is large enough that accumulators often leave
 /// `0..=255` on both sides (so the clamp is exercised).
 fn random_net(hidden: usize, seed: u64) -> Network {
+    random_bucketed_net(hidden, 1, seed)
+}
+
+/// As [`random_net`], with `buckets` output buckets (each its own weights and bias).
+fn random_bucketed_net(hidden: usize, buckets: usize, seed: u64) -> Network {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut net = FloatNetwork::zeros(hidden);
+    let mut net = FloatNetwork::zeros_with_buckets(hidden, buckets);
     for w in net.ft_weights.iter_mut().chain(net.ft_bias.iter_mut()) {
         *w = rng.random_range(-0.6..0.6);
     }
     for w in net.out_weights.iter_mut() {
         *w = rng.random_range(-0.99..0.99);
     }
-    net.out_bias = 0.1;
+    for b in net.out_bias.iter_mut() {
+        *b = rng.random_range(-0.2..0.2);
+    }
     Network::quantise(&net).unwrap()
 }
 
@@ -41,13 +48,78 @@ fn every_kernel_gives_the_reference_output() {
         for _ in 0..20 {
             let us: Vec<i16> = (0..hidden).map(|_| rng.random_range(-400..700)).collect();
             let them: Vec<i16> = (0..hidden).map(|_| rng.random_range(-400..700)).collect();
-            let want = net.output(&us, &them);
+            let want = net.output(&us, &them, 0);
             for &k in &kernels {
                 let eval = NetEval::new(&net, k, "test").unwrap();
                 let p = eval.padded();
-                let got = eval.output(&padded(&us, p), &padded(&them, p));
+                let got = eval.output(&padded(&us, p), &padded(&them, p), 0);
                 assert_eq!(got, want, "kernel {} hidden {hidden}", k.name());
             }
+        }
+    }
+}
+
+#[test]
+fn every_kernel_gives_the_reference_output_in_every_bucket() {
+    let kernels = Kernel::supported();
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for (hidden, buckets) in [(1, 2), (40, 8), (256, 8), (100, 31)] {
+        let net = random_bucketed_net(hidden, buckets, 100 + hidden as u64);
+        let evals: Vec<NetEval> = kernels
+            .iter()
+            .map(|&k| NetEval::new(&net, k, "test").unwrap())
+            .collect();
+        assert!(evals.iter().all(|e| e.buckets() == buckets));
+        for _ in 0..10 {
+            let us: Vec<i16> = (0..hidden).map(|_| rng.random_range(-400..700)).collect();
+            let them: Vec<i16> = (0..hidden).map(|_| rng.random_range(-400..700)).collect();
+            let wants: Vec<i32> = (0..buckets).map(|b| net.output(&us, &them, b)).collect();
+            if hidden > 1 {
+                assert!(
+                    wants.iter().any(|&w| w != wants[0]),
+                    "the buckets must score differently: {wants:?}"
+                );
+            }
+            for eval in &evals {
+                let p = eval.padded();
+                let (us, them) = (padded(&us, p), padded(&them, p));
+                for (b, &want) in wants.iter().enumerate() {
+                    let got = eval.output(&us, &them, b);
+                    let k = eval.kernel().name();
+                    assert_eq!(got, want, "kernel {k} hidden {hidden} bucket {b}");
+                }
+            }
+        }
+    }
+}
+
+/// Buckets that differ only in their bias: the score names the bucket the material chose,
+/// on every kernel.
+#[test]
+fn the_material_on_the_board_chooses_the_bucket() {
+    let (hidden, buckets) = (8, 8);
+    let mut net = random_bucketed_net(hidden, buckets, 9);
+    net.out_weights.iter_mut().for_each(|w| *w = 0);
+    // Bias b·QA·QB is b·EVAL_SCALE centipawns.
+    net.out_bias = (0..buckets as i32)
+        .map(|b| b * 255 * kestrel_nnue::QB)
+        .collect();
+    let cases = [
+        (kestrel_chess::START_FEN, 7),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0),
+        ("4k3/8/8/8/8/8/4P3/3QK3 b - - 0 1", 0),
+        ("r3k3/pppp4/8/8/8/8/PPPP4/R3K3 w - - 0 1", 2),
+        ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 5),
+    ];
+    for k in Kernel::supported() {
+        let eval = Arc::new(NetEval::new(&net, k, "bias.knet").unwrap());
+        for (fen, bucket) in cases {
+            let board = Board::from_fen(fen).unwrap();
+            assert_eq!(eval.bucket(&board), bucket, "{fen}");
+            assert_eq!(eval.evaluate(&board), 400 * bucket as i32, "{fen}");
+            assert_eq!(net.evaluate(&board), 400 * bucket as i32, "{fen}");
+            let mut stack = AccumulatorStack::new(eval.clone(), &board);
+            assert_eq!(stack.evaluate(&board), 400 * bucket as i32, "{fen}");
         }
     }
 }
@@ -61,13 +133,14 @@ fn the_output_sum_does_not_overflow_at_the_extremes() {
         for (acc, w) in [(255i16, 127i16), (300, 128), (32000, -128), (255, -127)] {
             let net = Network {
                 hidden,
+                buckets: 1,
                 ft_weights: vec![0; kestrel_nnue::INPUTS * hidden],
                 ft_bias: vec![0; hidden],
                 out_weights: vec![w; 2 * hidden],
-                out_bias: 0,
+                out_bias: vec![0],
             };
             let values = vec![acc; hidden];
-            let want = net.output(&values, &values);
+            let want = net.output(&values, &values, 0);
             let exact = 2 * hidden as i64 * 255 * 255 * w as i64 / 255 * 400
                 / (255 * kestrel_nnue::QB as i64);
             assert_eq!(want as i64, exact, "reference at hidden {hidden}");
@@ -75,7 +148,7 @@ fn the_output_sum_does_not_overflow_at_the_extremes() {
                 let eval = NetEval::new(&net, k, "test").unwrap();
                 let values = padded(&values, eval.padded());
                 assert_eq!(
-                    eval.output(&values, &values),
+                    eval.output(&values, &values, 0),
                     want,
                     "kernel {} hidden {hidden} acc {acc} w {w}",
                     k.name()
@@ -108,12 +181,13 @@ fn every_kernel_updates_like_the_portable_one() {
 
 #[test]
 fn a_full_refresh_equals_the_reference_network() {
-    for hidden in [8, 40, 256] {
-        let net = random_net(hidden, 11 + hidden as u64);
+    for (hidden, buckets) in [(8, 1), (40, 1), (256, 1), (40, 8), (256, 8)] {
+        let net = random_bucketed_net(hidden, buckets, 11 + hidden as u64);
         for fen in [
             kestrel_chess::START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
         ] {
             let board = Board::from_fen(fen).unwrap();
             for k in Kernel::supported() {
@@ -214,9 +288,11 @@ fn incremental_accumulators_equal_a_full_refresh() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let mut seen = Seen::default();
     for k in Kernel::supported() {
-        // 40: padded to 64, so the padding neurons are updated too.
-        for hidden in [40, 256] {
-            let eval = Arc::new(NetEval::new(&random_net(hidden, 5), k, "test").unwrap());
+        // 40: padded to 64, so the padding neurons are updated too; 8 buckets as material
+        // comes off in the playouts.
+        for (hidden, buckets) in [(40, 1), (256, 1), (40, 8)] {
+            let net = random_bucketed_net(hidden, buckets, 5);
+            let eval = Arc::new(NetEval::new(&net, k, "test").unwrap());
             for i in 0..30 {
                 for fen in fens {
                     playout(&eval, fen, i % 2 == 0, &mut rng, &mut seen);

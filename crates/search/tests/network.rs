@@ -18,8 +18,13 @@ const FENS: [&str; 4] = [
 
 /// A random network with a material-like output: a search with it plays sensible moves.
 fn random_network(seed: u64) -> Arc<NetEval> {
+    random_bucketed_network(seed, 1)
+}
+
+/// As [`random_network`], with `buckets` output buckets (each its own random layer).
+fn random_bucketed_network(seed: u64, buckets: usize) -> Arc<NetEval> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut float = FloatNetwork::zeros(64);
+    let mut float = FloatNetwork::zeros_with_buckets(64, buckets);
     for w in float.ft_weights.iter_mut().chain(float.ft_bias.iter_mut()) {
         *w = rng.random_range(-0.1..0.3);
     }
@@ -55,6 +60,26 @@ fn a_network_search_is_deterministic_and_differs_from_the_linear_one() {
         differs |= a != search(EngineConfig::default(), fen, 6);
     }
     assert!(differs, "the network never changed the search");
+}
+
+/// Captures in the search change the bucket: every evaluation, checked against a full
+/// refresh in the test build, uses the bucket of its own position's material.
+#[test]
+fn a_bucketed_network_search_is_deterministic_and_differs_from_one_bucket() {
+    let bucketed = random_bucketed_network(9, 8);
+    assert_eq!(bucketed.buckets(), 8);
+    let config = |net: &Arc<NetEval>| EngineConfig {
+        network: Some(net.clone()),
+        ..EngineConfig::default()
+    };
+    let plain = random_network(9);
+    let mut differs = false;
+    for fen in FENS {
+        let a = search(config(&bucketed), fen, 6);
+        assert_eq!(a, search(config(&bucketed), fen, 6), "{fen}");
+        differs |= a != search(config(&plain), fen, 6);
+    }
+    assert!(differs, "the buckets never changed the search");
 }
 
 #[test]

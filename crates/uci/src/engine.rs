@@ -484,12 +484,12 @@ fn same_network(a: &Option<Arc<NetEval>>, b: &Option<Arc<NetEval>>) -> bool {
     }
 }
 
-/// `what: SOURCE (hidden N, KERNEL kernel)`.
+/// `what: SOURCE (hidden N[, B output buckets], KERNEL kernel)`.
 fn describe_network(what: &str, net: &NetEval) -> String {
     format!(
-        "{what} {} loaded (hidden {}, {} kernel)",
+        "{what} {} loaded ({}, {} kernel)",
         net.source(),
-        net.hidden(),
+        net.shape(),
         net.kernel().name()
     )
 }

@@ -59,11 +59,11 @@ fn render_network(net: Option<&kestrel_nnue::NetEval>, board: &Board) -> String 
     };
     let stm = net.evaluate(board);
     format!(
-        "Network evaluation: {:+} cp (White's view), {:+} cp (side to move) [{}, hidden {}]\n",
+        "Network evaluation: {:+} cp (White's view), {:+} cp (side to move) [{}, {}]\n",
         stm * board.side_to_move().sign(),
         stm,
         net.source(),
-        net.hidden()
+        net.shape()
     )
 }
 
@@ -167,10 +167,11 @@ mod tests {
         assert!(none.contains(why), "{none}");
         let net = kestrel_nnue::Network {
             hidden: 1,
+            buckets: 1,
             ft_weights: vec![0; kestrel_nnue::INPUTS],
             ft_bias: vec![255],
             out_weights: vec![kestrel_nnue::QB as i16, 0],
-            out_bias: 0,
+            out_bias: vec![0],
         };
         let eval = kestrel_nnue::NetEval::with_detected_kernel(&net, "one.knet").unwrap();
         // One neuron at its clamp with weight 1.0: a raw output of 1, EVAL_SCALE centipawns

@@ -30,9 +30,9 @@ impl NetArgs {
 /// One line describing a network, for stderr.
 pub fn describe(net: &NetEval) -> String {
     format!(
-        "network: {} (hidden {}, {} kernel)",
+        "network: {} ({}, {} kernel)",
         net.source(),
-        net.hidden(),
+        net.shape(),
         net.kernel().name()
     )
 }

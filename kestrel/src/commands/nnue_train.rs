@@ -73,6 +73,11 @@ pub struct NnueTrainArgs {
     /// Train on the positions as they are, never mirrored.
     #[arg(long = "no-mirror")]
     no_mirror: bool,
+    /// Output buckets: N output layers, each position scored by the one of its material,
+    /// (pieces - 2) * N / 31, e.g. (pieces - 2) / 4 for 8 (docs/nnue.md, "Output buckets").
+    /// 1: the network without buckets.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=kestrel_nnue::MAX_OUTPUT_BUCKETS as u64))]
+    output_buckets: u64,
 }
 
 /// Whether the run mirrors: on unless `--no-mirror` (`--mirror` states the default; clap
@@ -115,6 +120,15 @@ fn mirror_line(mirror: bool, train: &[PackedPosition]) -> String {
     )
 }
 
+/// `, N output buckets` for a bucketed network, nothing for one bucket.
+fn buckets_note(buckets: u64) -> String {
+    if buckets > 1 {
+        format!(", {buckets} output buckets")
+    } else {
+        String::new()
+    }
+}
+
 pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     check(&args)?;
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(CHECKPOINT_FILE));
@@ -136,6 +150,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         validation_fraction: args.validation,
         seed: args.seed,
         mirror: mirrored(&args),
+        output_buckets: args.output_buckets as usize,
     };
     let data = pool.install(|| {
         load_first(
@@ -207,9 +222,10 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     );
     say!(
         folder,
-        "network           {} (hidden {})",
+        "network           {} (hidden {}{})",
         args.out.join(NET_FILE).display(),
-        args.hidden
+        args.hidden,
+        buckets_note(args.output_buckets)
     );
     folder.finish(args.seed)
 }

@@ -1,4 +1,5 @@
-//! The trainer: a perspective network (kestrel-nnue's `FloatNetwork`) fitted on the CPU by
+//! The trainer: a perspective network (kestrel-nnue's `FloatNetwork`, optionally with output
+//! buckets by material, `TrainConfig::output_buckets`) fitted on the CPU by
 //! Adam to `λ·σ(score/K) + (1−λ)·result` ([`run`]), with sparse forward and backward passes
 //! over the ~30 active features per perspective ([`model`]), deterministic batches ([`step`]),
 //! optional left-right mirroring ([`mirror`]), checkpoints ([`checkpoint`]) and a loss chart

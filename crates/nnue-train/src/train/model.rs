@@ -2,11 +2,12 @@
 //! over a record's active features, and the gradient of the loss.
 //!
 //! Layout of the vector: first-layer weights feature-major (`f * hidden + i`, as
-//! [`FloatNetwork`]), first-layer biases, output weights (side to move's, then the other
-//! side's), output bias.
+//! [`FloatNetwork`]), first-layer biases, output weights bucket by bucket (side to move's,
+//! then the other side's), output biases (one per bucket). With one output bucket this is the
+//! layout of the network without buckets, value for value.
 
 use crate::format::PackedPosition;
-use kestrel_nnue::{EVAL_SCALE, FloatNetwork, INPUTS, feature_index};
+use kestrel_nnue::{EVAL_SCALE, FloatNetwork, INPUTS, feature_index, output_bucket};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -17,7 +18,7 @@ pub struct Features {
     pub us: [u16; 32],
     /// Active features seen by the other side.
     pub them: [u16; 32],
-    /// How many of each array are used.
+    /// How many of each array are used (the pieces on the board).
     pub len: usize,
 }
 
@@ -36,6 +37,13 @@ impl Features {
             f.len += 1;
         }
         f
+    }
+
+    /// The output bucket of the position in a network of `buckets` buckets (by its pieces;
+    /// a mirrored position has the same).
+    #[inline]
+    pub fn bucket(&self, buckets: usize) -> usize {
+        output_bucket(self.len as u32, buckets)
     }
 }
 
@@ -56,6 +64,8 @@ fn screlu(x: f32) -> (f32, f32) {
 pub struct Layout {
     /// Neurons per perspective.
     pub hidden: usize,
+    /// Output buckets (1: the network without buckets).
+    pub buckets: usize,
 }
 
 impl Layout {
@@ -67,13 +77,17 @@ impl Layout {
     pub fn out_weights(self) -> usize {
         (INPUTS + 1) * self.hidden
     }
-    /// Index of the output bias.
+    /// Start of output bucket `bucket`'s weights (`2 * hidden` of them).
+    pub fn bucket_weights(self, bucket: usize) -> usize {
+        self.out_weights() + 2 * self.hidden * bucket
+    }
+    /// Start of the output biases (the bias of bucket `b` is at `out_bias() + b`).
     pub fn out_bias(self) -> usize {
-        (INPUTS + 3) * self.hidden
+        self.bucket_weights(self.buckets)
     }
     /// Parameters in all.
     pub fn len(self) -> usize {
-        (INPUTS + 3) * self.hidden + 1
+        self.out_bias() + self.buckets
     }
     /// Never empty (a network has at least its output bias).
     pub fn is_empty(self) -> bool {
@@ -83,7 +97,8 @@ impl Layout {
 
 /// Random starting parameters: first layer uniform in ±0.1 (about 30 rows add up to an
 /// accumulator of spread ~0.3 around the SCReLU's active range), biases 0, output weights uniform
-/// in ±1/√(2·hidden).
+/// in ±1/√(2·hidden), every bucket's drawn in turn (one bucket draws as the network without
+/// buckets always did).
 pub fn init_params(layout: Layout, seed: u64) -> Vec<f32> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut p = vec![0.0f32; layout.len()];
@@ -101,10 +116,11 @@ pub fn init_params(layout: Layout, seed: u64) -> Vec<f32> {
 pub fn to_network(layout: Layout, p: &[f32]) -> FloatNetwork {
     FloatNetwork {
         hidden: layout.hidden,
+        buckets: layout.buckets,
         ft_weights: p[..layout.ft_bias()].to_vec(),
         ft_bias: p[layout.ft_bias()..layout.out_weights()].to_vec(),
         out_weights: p[layout.out_weights()..layout.out_bias()].to_vec(),
-        out_bias: p[layout.out_bias()],
+        out_bias: p[layout.out_bias()..layout.len()].to_vec(),
     }
 }
 
@@ -113,7 +129,7 @@ pub fn from_network(net: &FloatNetwork) -> Vec<f32> {
     let mut p = net.ft_weights.clone();
     p.extend_from_slice(&net.ft_bias);
     p.extend_from_slice(&net.out_weights);
-    p.push(net.out_bias);
+    p.extend_from_slice(&net.out_bias);
     p
 }
 
@@ -146,13 +162,15 @@ fn accumulate(layout: Layout, p: &[f32], features: &[u16], acc: &mut [f32]) {
     }
 }
 
-/// The raw output (centipawns / [`EVAL_SCALE`]) of the network for `features`; the
-/// accumulators stay in `scratch` for [`backward`].
+/// The raw output (centipawns / [`EVAL_SCALE`]) of the network for `features`, through the
+/// output bucket of their material; the accumulators stay in `scratch` for [`backward`].
 pub fn forward(layout: Layout, p: &[f32], features: &Features, scratch: &mut Scratch) -> f32 {
     let n = features.len;
     accumulate(layout, p, &features.us[..n], &mut scratch.us);
     accumulate(layout, p, &features.them[..n], &mut scratch.them);
-    let w = &p[layout.out_weights()..layout.out_bias()];
+    let bucket = features.bucket(layout.buckets);
+    let start = layout.bucket_weights(bucket);
+    let w = &p[start..start + 2 * layout.hidden];
     let (w_us, w_them) = w.split_at(layout.hidden);
     let sum_us: f32 = scratch
         .us
@@ -166,11 +184,12 @@ pub fn forward(layout: Layout, p: &[f32], features: &Features, scratch: &mut Scr
         .zip(w_them)
         .map(|(&a, &w)| screlu(a).0 * w)
         .sum();
-    sum_us + sum_them + p[layout.out_bias()]
+    sum_us + sum_them + p[layout.out_bias() + bucket]
 }
 
 /// Adds `d_out` × the gradient of the output after [`forward`] of the same features to
-/// `grad` (only the active rows of the first layer are touched).
+/// `grad` (only the active rows of the first layer and the position's output bucket are
+/// touched).
 pub fn backward(
     layout: Layout,
     p: &[f32],
@@ -181,8 +200,9 @@ pub fn backward(
 ) {
     let h = layout.hidden;
     let Scratch { us, them, d_acc } = scratch;
-    let (wo, bo, fb) = (layout.out_weights(), layout.out_bias(), layout.ft_bias());
-    grad[bo] += d_out;
+    let bucket = features.bucket(layout.buckets);
+    let (wo, fb) = (layout.bucket_weights(bucket), layout.ft_bias());
+    grad[layout.out_bias() + bucket] += d_out;
     for (side, acc, feats) in [
         (0, &*us, &features.us[..features.len]),
         (1, &*them, &features.them[..features.len]),

@@ -54,10 +54,22 @@ pub struct TrainConfig {
     /// checkpoints of runs without it still resume.
     #[serde(default, skip_serializing_if = "is_off")]
     pub mirror: bool,
+    /// Output buckets by material (`kestrel_nnue::output_bucket`; 1 = none). Left out of the
+    /// fingerprint at 1, so checkpoints of runs from before the option still resume.
+    #[serde(default = "one_bucket", skip_serializing_if = "is_one_bucket")]
+    pub output_buckets: usize,
 }
 
 fn is_off(flag: &bool) -> bool {
     !flag
+}
+
+fn one_bucket() -> usize {
+    1
+}
+
+fn is_one_bucket(buckets: &usize) -> bool {
+    *buckets == 1
 }
 
 /// What a training run measured.
@@ -100,8 +112,16 @@ pub fn run_train(
     data: &TrainData,
     on_epoch: &dyn Fn(&LogRow) -> bool,
 ) -> Result<Option<TrainReport>, RunError> {
+    if !(1..=kestrel_nnue::MAX_OUTPUT_BUCKETS).contains(&config.output_buckets) {
+        return Err(RunError::Input(format!(
+            "{} output buckets: a network has 1 to {}",
+            config.output_buckets,
+            kestrel_nnue::MAX_OUTPUT_BUCKETS
+        )));
+    }
     let layout = Layout {
         hidden: config.hidden,
+        buckets: config.output_buckets,
     };
     let fp = fingerprint(config, data);
     let ckpt_path = dir.join(CHECKPOINT_FILE);
@@ -231,7 +251,8 @@ pub fn quantisation_error(
                 let float = centipawns(forward(layout, params, &f, scratch)) as f64;
                 let us: Vec<usize> = f.us[..f.len].iter().map(|&x| x as usize).collect();
                 let them: Vec<usize> = f.them[..f.len].iter().map(|&x| x as usize).collect();
-                let int = net.output(&net.accumulate(&us), &net.accumulate(&them)) as f64;
+                let (us, them) = (net.accumulate(&us), net.accumulate(&them));
+                let int = net.output(&us, &them, f.bucket(net.buckets)) as f64;
                 (float - int).abs()
             },
         )
@@ -274,6 +295,7 @@ mod tests {
             validation_fraction: 0.1,
             seed: 1,
             mirror: false,
+            output_buckets: 1,
         };
         let off = serde_json::to_string(&config).unwrap();
         assert!(!off.contains("mirror"), "{off}");
@@ -281,5 +303,33 @@ mod tests {
         config.mirror = true;
         let on = serde_json::to_string(&config).unwrap();
         assert!(on.ends_with(r#""seed":1,"mirror":true}"#), "{on}");
+    }
+
+    #[test]
+    fn one_output_bucket_leaves_the_settings_fingerprint_as_it_was() {
+        let mut config = TrainConfig {
+            hidden: 8,
+            epochs: 1,
+            batch: 64,
+            lr: 0.001,
+            warmup_steps: 0,
+            final_lr_factor: 0.05,
+            lambda: 1.0,
+            scale: 400.0,
+            validation_fraction: 0.1,
+            seed: 1,
+            mirror: true,
+            output_buckets: 1,
+        };
+        let one = serde_json::to_string(&config).unwrap();
+        assert!(one.ends_with(r#""seed":1,"mirror":true}"#), "{one}");
+        assert_eq!(serde_json::from_str::<TrainConfig>(&one).unwrap(), config);
+        config.output_buckets = 8;
+        let eight = serde_json::to_string(&config).unwrap();
+        assert!(
+            eight.ends_with(r#""mirror":true,"output_buckets":8}"#),
+            "{eight}"
+        );
+        assert_eq!(serde_json::from_str::<TrainConfig>(&eight).unwrap(), config);
     }
 }
