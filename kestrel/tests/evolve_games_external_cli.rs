@@ -58,6 +58,25 @@ fn the_ga_moves_the_toy_engine_toward_its_best_value() {
         .parse()
         .unwrap();
     assert!(centre >= 80, "Accuracy centre {centre} (from 40, best 120)");
+    // Every generation's games and the engine's faults, and their total in the summary.
+    let ledger = std::fs::read_to_string(dir.join("start/faults.csv")).unwrap();
+    let games: Vec<u64> = ledger
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<u64> = l.split(',').map(|x| x.parse().unwrap()).collect();
+            assert_eq!(f[2..], [0, 0, 0, 0, 0], "no faults: {l}");
+            f[1]
+        })
+        .collect();
+    assert_eq!(games.len(), 6, "{ledger}");
+    assert!(games.iter().all(|&g| g > 0 && g % 2 == 0 && g == games[0]));
+    let summary = std::fs::read_to_string(dir.join("start/summary.txt")).unwrap();
+    let line = format!(
+        "{} games; faults of {TOY}: crashes 0, hangs 0, illegal moves 0, time losses 0, pairs replayed 0",
+        games.iter().sum::<u64>()
+    );
+    assert!(summary.contains(&line), "{summary}");
     // The check option is a gene too.
     assert!(
         ["true", "false"].contains(&option(&dir.join("start"), "best.options", "Fast").as_str())

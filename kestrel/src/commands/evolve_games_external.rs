@@ -6,9 +6,12 @@
 use super::engine_options::{expand_option_files, probe, render_options, tunables};
 use super::evolve_games::{GamesGaArgs, describe_elo};
 use super::ga_options::{GaDefaults, GenomeArg};
+use super::run_folder::{RunFolder, say};
 use anyhow::{Context, bail};
 use kestrel_evolve::external::tunables::{check_options, from_option_list};
-use kestrel_evolve::external::{ExternalEngine, ExternalGameFitness, Gene, Opponent, gene_options};
+use kestrel_evolve::external::{
+    ExternalEngine, ExternalGameFitness, FaultLedger, Gene, Opponent, gene_options,
+};
 use kestrel_evolve::games::{RaceSettings, game_settings};
 use kestrel_evolve::progress::run_logged;
 use kestrel_ga::{GaRun, InProcessExecutor, RealGenome, centre, start_and_mutants, write_chart};
@@ -158,6 +161,7 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     };
     let start_options = gene_options(&genes, &start.0);
     let opponents = opponents(&a, &engine, &decls, start_options)?;
+    let engine_name = engine.command.clone();
     let fitness = ExternalGameFitness::new(engine, genes.clone(), opponents, openings, game, race)
         .map_err(anyhow::Error::msg)?;
     a.job.start_threads()?;
@@ -166,7 +170,9 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     let settings = ga.settings(defaults, None)?;
     let space = fitness.space(a.ga.step);
     let population = start_and_mutants(&start, &space, &settings, a.start_spread);
-    let folder = a.job.claim(&a.out)?;
+    let mut folder = a.job.claim(&a.out)?;
+    let faults_path = a.out.join("faults.csv");
+    let mut ledger = FaultLedger::load(&faults_path, a.job.resume).map_err(anyhow::Error::msg)?;
     let run = GaRun {
         settings,
         space: &space,
@@ -178,17 +184,25 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     };
     let log = a.out.join("log.csv");
     let chart = a.out.join("evolution.svg");
-    let outcome = run_logged(&run, !a.job.quiet, &log, &describe_elo, &mut |_| {
+    let outcome = run_logged(&run, !a.job.quiet, &log, &describe_elo, &mut |v| {
         if let Some(why) = fitness.failure() {
             eprintln!("error: {why}; the checkpoint holds the generation before (--resume)");
             std::process::exit(1);
         }
-        Vec::new()
+        ledger.record(v.stats.generation, fitness.take_tally());
+        vec![(faults_path.clone(), ledger.render().into_bytes())]
     })
     .map_err(anyhow::Error::msg)?;
     write_chart(&chart, &outcome.history, "Elo against the opponents")
         .map_err(anyhow::Error::msg)?;
-    write_results(&fitness, &genes, &outcome, &a.out)?;
+    write_results(&fitness, &genes, &outcome, &a.out, &mut folder)?;
+    let total = ledger.total();
+    say!(
+        folder,
+        "{} games; faults of {engine_name}: {} (by generation: faults.csv)",
+        total.games,
+        total.faults.summary()
+    );
     folder.finish(a.ga.seed)
 }
 
@@ -199,6 +213,7 @@ fn write_results(
     genes: &[Gene],
     outcome: &kestrel_ga::GaOutcome<RealGenome>,
     out: &Path,
+    folder: &mut RunFolder,
 ) -> anyhow::Result<()> {
     let population = &outcome.population;
     let centre = centre(population);
@@ -214,12 +229,17 @@ fn write_results(
     let best_opts = fitness.options(best);
     let centre_opts = fitness.options(&centre);
     for (i, g) in genes.iter().enumerate() {
-        println!(
+        say!(
+            folder,
             "{}: start {} best {} centre {}",
-            g.param.name, g.param.start, best_opts[i].1, centre_opts[i].1
+            g.param.name,
+            g.param.start,
+            best_opts[i].1,
+            centre_opts[i].1
         );
     }
-    println!(
+    say!(
+        folder,
         "not verified: compare best.options and centre.options with the start by `kestrel match --option-a @FILE`"
     );
     println!("options           {}", out.join("best.options").display());

@@ -8,8 +8,8 @@
 use super::engine::{ExternalEngine, PlayerPool};
 use super::tunables::format_value;
 use crate::games::race::{RaceEntry, RaceSettings, race};
-use crate::spsa::SpsaParam;
 use crate::spsa::step::iteration_rng;
+use crate::spsa::{FaultKinds, SpsaParam};
 use kestrel_ga::{Evaluation, FitnessFunction, RealGenome, RealSpace};
 use kestrel_tools::{GameSettings, Opening, Outcome};
 use rand::Rng;
@@ -43,6 +43,16 @@ pub struct ExternalGameFitness {
     race: RaceSettings,
     pool: PlayerPool,
     failure: Mutex<Option<String>>,
+    tally: Mutex<GameTally>,
+}
+
+/// Games finished and the tuned engine's faults since the tally was last taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameTally {
+    /// Games of the pairs that finished (a pair that kept failing counts none).
+    pub games: u64,
+    /// Crashes, hangs, illegal moves, losses on time and pairs replayed.
+    pub faults: FaultKinds,
 }
 
 /// The `setoption`s of `values` of `genes` (integers rounded and clamped, checks as
@@ -87,6 +97,7 @@ impl ExternalGameFitness {
             race,
             pool: PlayerPool::default(),
             failure: Mutex::new(None),
+            tally: Mutex::new(GameTally::default()),
         })
     }
 
@@ -112,6 +123,11 @@ impl ExternalGameFitness {
             .clone()
     }
 
+    /// The games and faults since the last call (one generation's, when taken after each).
+    pub fn take_tally(&self) -> GameTally {
+        std::mem::take(&mut *self.tally.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
     /// Every organism's race on the openings and opponents of `sample_seed`.
     pub fn measure(&self, sample_seed: u64, genomes: &[RealGenome]) -> Vec<RaceEntry> {
         let most = self.race.pairs_after(self.race.rounds);
@@ -134,6 +150,11 @@ impl ExternalGameFitness {
                 &self.openings[opening],
                 &self.game,
             );
+            {
+                let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+                tally.faults += r.kinds;
+                tally.games += if r.outcomes.is_some() { 2 } else { 0 };
+            }
             r.outcomes.unwrap_or_else(|| {
                 let mut failure = self.failure.lock().unwrap_or_else(|e| e.into_inner());
                 failure.get_or_insert_with(|| {

@@ -4,11 +4,13 @@
 //! duels over `setoption` ([`pairs`]).
 
 pub mod engine;
+pub mod fault_ledger;
 pub mod ga;
 pub mod pairs;
 pub mod remote;
 pub mod tunables;
 
 pub use engine::{ExternalEngine, PlayerPool};
-pub use ga::{ExternalGameFitness, Gene, Opponent, gene_options};
+pub use fault_ledger::FaultLedger;
+pub use ga::{ExternalGameFitness, GameTally, Gene, Opponent, gene_options};
 pub use pairs::{ExternalPairs, options_of};
