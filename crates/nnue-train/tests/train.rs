@@ -210,15 +210,7 @@ fn training_recovers_a_teacher_network() {
     let report = run_train(&dir.join("run"), &cfg, &data, &|_| true)
         .unwrap()
         .unwrap();
-    let first = &report.log[0];
-    let last = report.log.last().unwrap();
-    assert!(
-        last.train_loss < first.train_loss / 100.0 && last.validation_loss < 2e-5,
-        "loss {} -> {} (validation {})",
-        first.train_loss,
-        last.train_loss,
-        last.validation_loss
-    );
+    assert_loss_near_zero(&report);
     // The teacher's scores are recovered on held-out positions.
     assert!(
         report.validation_mean_abs_cp < 4.0 && spread > 100.0,
@@ -281,14 +273,8 @@ fn training_recovers_a_bucketed_teacher_network() {
         run_train(&out, &cfg, &data, &|_| true).unwrap().unwrap()
     };
     let (bucketed, plain) = (train(BUCKETS), train(1));
-    let (first, last) = (&bucketed.log[0], bucketed.log.last().unwrap());
-    assert!(
-        last.train_loss < first.train_loss / 100.0 && last.validation_loss < 2e-5,
-        "loss {} -> {} (validation {})",
-        first.train_loss,
-        last.train_loss,
-        last.validation_loss
-    );
+    assert_loss_near_zero(&bucketed);
+    let last = bucketed.log.last().unwrap();
     assert!(
         bucketed.validation_mean_abs_cp < 4.0,
         "mean |student - teacher| {} cp",
@@ -333,20 +319,8 @@ fn output_buckets_are_deterministic_resume_exactly_and_are_a_setting() {
     let mut bucketed = config(6, 5);
     bucketed.output_buckets = 8;
     bucketed.mirror = true;
-    let train = |out: &str, cfg: &TrainConfig, threads: usize, stop_after: usize| {
-        train_on_threads(&dir, out, cfg, &data, threads, stop_after)
-    };
-    let one = train("one", &bucketed, 1, usize::MAX).unwrap();
-    let two = train("two", &bucketed, 2, usize::MAX).unwrap();
-    let bytes = |out: &str| std::fs::read(dir.join(out).join(NET_FILE)).unwrap();
-    assert_eq!(one.network, two.network);
-    assert_eq!(bytes("one"), bytes("two"));
+    let one = same_on_any_threads_and_resumed(&dir, &data, &bucketed);
     assert_eq!(one.network.buckets, 8);
-
-    assert!(train("resumed", &bucketed, 2, 3).is_none());
-    let resumed = train("resumed", &bucketed, 1, usize::MAX).unwrap();
-    assert_eq!((resumed.resumed_at, &resumed.network), (3, &one.network));
-    assert_eq!(bytes("resumed"), bytes("one"));
 
     // A run is not continued with another bucket count (nor its checkpoint read as one of
     // another size, as for another hidden size).
@@ -362,6 +336,40 @@ fn output_buckets_are_deterministic_resume_exactly_and_are_a_setting() {
         let err = run_train(&dir.join(format!("bad-{bad}")), &cfg, &data, &|_| true).unwrap_err();
         assert!(err.to_string().contains("1 to 31"), "{err}");
     }
+}
+
+/// The training loss fell a hundredfold and the validation loss is near zero.
+fn assert_loss_near_zero(report: &TrainReport) {
+    let (first, last) = (&report.log[0], report.log.last().unwrap());
+    assert!(
+        last.train_loss < first.train_loss / 100.0 && last.validation_loss < 2e-5,
+        "loss {} -> {} (validation {})",
+        first.train_loss,
+        last.train_loss,
+        last.validation_loss
+    );
+}
+
+/// Trains `cfg` into `one` (1 thread), `two` (2 threads) and `resumed` (stopped after epoch 3,
+/// resumed on 1 thread), asserts the three networks and files are the same, returns `one`.
+fn same_on_any_threads_and_resumed(
+    dir: &std::path::Path,
+    data: &TrainData,
+    cfg: &TrainConfig,
+) -> TrainReport {
+    let train = |out: &str, threads: usize, stop_after: usize| {
+        train_on_threads(dir, out, cfg, data, threads, stop_after)
+    };
+    let one = train("one", 1, usize::MAX).unwrap();
+    let two = train("two", 2, usize::MAX).unwrap();
+    let bytes = |out: &str| std::fs::read(dir.join(out).join(NET_FILE)).unwrap();
+    assert_eq!(one.network, two.network);
+    assert_eq!(bytes("one"), bytes("two"));
+    assert!(train("resumed", 2, 3).is_none());
+    let resumed = train("resumed", 1, usize::MAX).unwrap();
+    assert_eq!((resumed.resumed_at, &resumed.network), (3, &one.network));
+    assert_eq!(bytes("resumed"), bytes("one"));
+    one
 }
 
 /// The small teacher-labelled set the determinism tests train on, written into `dir`.
@@ -539,24 +547,12 @@ fn mirror_is_deterministic_on_any_thread_count_resumes_exactly_and_is_a_setting(
     let data = determinism_data(&dir);
     let mut mirrored = config(6, 5);
     mirrored.mirror = true;
-    let train = |out: &str, cfg: &TrainConfig, threads: usize, stop_after: usize| {
-        train_on_threads(&dir, out, cfg, &data, threads, stop_after)
-    };
-    let one = train("one", &mirrored, 1, usize::MAX).unwrap();
-    let two = train("two", &mirrored, 2, usize::MAX).unwrap();
-    let bytes = |out: &str| std::fs::read(dir.join(out).join(NET_FILE)).unwrap();
-    assert_eq!(one.network, two.network);
-    assert_eq!(bytes("one"), bytes("two"));
-    let plain = train("plain", &config(6, 5), 2, usize::MAX).unwrap();
+    let one = same_on_any_threads_and_resumed(&dir, &data, &mirrored);
+    let plain = train_on_threads(&dir, "plain", &config(6, 5), &data, 2, usize::MAX).unwrap();
     assert_ne!(
         plain.network, one.network,
         "--mirror changes what is learned"
     );
-
-    assert!(train("resumed", &mirrored, 2, 3).is_none());
-    let resumed = train("resumed", &mirrored, 1, usize::MAX).unwrap();
-    assert_eq!((resumed.resumed_at, &resumed.network), (3, &one.network));
-    assert_eq!(bytes("resumed"), bytes("one"));
 
     // A run is not continued with the other --mirror, either way.
     for (out, cfg) in [("one", config(6, 5)), ("plain", mirrored.clone())] {

@@ -281,9 +281,9 @@ pub fn mean_abs_cp(layout: Layout, params: &[f32], records: &[PackedPosition]) -
 mod tests {
     use super::*;
 
-    #[test]
-    fn mirror_off_leaves_the_settings_fingerprint_as_it_was() {
-        let mut config = TrainConfig {
+    /// A small network's settings, one output bucket.
+    fn small_config(mirror: bool) -> TrainConfig {
+        TrainConfig {
             hidden: 8,
             epochs: 1,
             batch: 64,
@@ -294,9 +294,14 @@ mod tests {
             scale: 400.0,
             validation_fraction: 0.1,
             seed: 1,
-            mirror: false,
+            mirror,
             output_buckets: 1,
-        };
+        }
+    }
+
+    #[test]
+    fn mirror_off_leaves_the_settings_fingerprint_as_it_was() {
+        let mut config = small_config(false);
         let off = serde_json::to_string(&config).unwrap();
         assert!(!off.contains("mirror"), "{off}");
         assert_eq!(serde_json::from_str::<TrainConfig>(&off).unwrap(), config);
@@ -307,20 +312,7 @@ mod tests {
 
     #[test]
     fn one_output_bucket_leaves_the_settings_fingerprint_as_it_was() {
-        let mut config = TrainConfig {
-            hidden: 8,
-            epochs: 1,
-            batch: 64,
-            lr: 0.001,
-            warmup_steps: 0,
-            final_lr_factor: 0.05,
-            lambda: 1.0,
-            scale: 400.0,
-            validation_fraction: 0.1,
-            seed: 1,
-            mirror: true,
-            output_buckets: 1,
-        };
+        let mut config = small_config(true);
         let one = serde_json::to_string(&config).unwrap();
         assert!(one.ends_with(r#""seed":1,"mirror":true}"#), "{one}");
         assert_eq!(serde_json::from_str::<TrainConfig>(&one).unwrap(), config);
