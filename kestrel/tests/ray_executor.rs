@@ -426,6 +426,10 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
             &dir.join(format!("{name}-ray")),
         );
     }
+    // The search workers report what they searched: the leader's memo is the in-process one.
+    let memo = |run: &str| std::fs::read_to_string(dir.join(run).join("memo.json")).unwrap();
+    assert_eq!(memo("search-ray"), memo("search-local"));
+    assert!(memo("search-local").len() > 100, "{}", memo("search-local"));
     kestrel_ok(&dir, &strs(&coevolve), "coevolve-ray", &on_ray, &[]);
     assert_same_outputs(&dir.join("coevolve-local"), &dir.join("coevolve-ray"));
     // SPSA's game pairs on Ray: the same duels, so the same path and final values.

@@ -1,6 +1,7 @@
-//! `tune spsa --engine uci:PATH --executor ray`: the workers play the external engine's pairs;
-//! a worker killed after it took a job loses nothing (the job, and so its pairs, is played
-//! again) and the run equals the run in process. Skips when Python cannot import `ray` and
+//! `tune spsa --engine uci:PATH --executor ray` and `evolve games --engine uci:PATH
+//! --executor ray`: the workers play the external engine's games; a worker killed after it
+//! took a job loses nothing (the job, and so its games, is played again) and the run equals
+//! the run in process, its faults.csv included. Skips when Python cannot import `ray` and
 //! `kestrel_ray`, unless KESTREL_REQUIRE_RAY=1 (CI), which turns the skip into a failure.
 //! (A worker without the engine is refused with its host named: `external::remote` tests.)
 
@@ -26,6 +27,14 @@ fn ray_available() -> bool {
         eprintln!("skipped: python3 cannot import ray and kestrel_ray (pip install ./python)");
     }
     ok
+}
+
+/// Ray sessions of this file run one at a time (their default ports would collide).
+static RAY_SESSION: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// This test's turn on Ray, or `None` (skipped) when Ray cannot be used here.
+fn ray_session() -> Option<std::sync::MutexGuard<'static, ()>> {
+    ray_available().then(|| RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
 fn tune(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
@@ -54,9 +63,9 @@ fn tune(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
 
 #[test]
 fn ray_workers_play_the_pairs_and_a_killed_worker_loses_none() {
-    if !ray_available() {
+    let Some(_session) = ray_session() else {
         return;
-    }
+    };
     let dir = temp_dir("ray-external");
     let local = tune(&dir.join("local"), &[], &[]);
     assert!(local.status.success(), "{}", stderr(&local));
@@ -71,5 +80,79 @@ fn ray_workers_play_the_pairs_and_a_killed_worker_loses_none() {
         let read = |d: &str| std::fs::read_to_string(dir.join(d).join(f)).unwrap();
         assert_eq!(read("ray"), read("local"), "{f}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn evolve(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    let openings = fixture("openings-2moves-60.epd");
+    let engine = format!("uci:{TOY}");
+    let mut cmd = Command::new(KESTREL);
+    cmd.args(["evolve", "games", "--engine", &engine, "--set", "all"])
+        .args(["--population", "6", "--generations", "3", "--nodes", "200"])
+        .args([
+            "--first-pairs",
+            "2",
+            "--rounds",
+            "2",
+            "--start-spread",
+            "0.2",
+        ])
+        .args(["--seed", "5", "--openings", &openings, "--quiet", "--out"])
+        .arg(out)
+        .args(extra);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+/// The GA's log without its timing column.
+fn log_without_seconds(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("log.csv"))
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .collect()
+}
+
+#[test]
+fn ray_workers_race_the_games_ga_and_report_its_games_and_faults() {
+    let Some(_session) = ray_session() else {
+        return;
+    };
+    let dir = temp_dir("ray-external-ga");
+    let local = evolve(&dir.join("local"), &["--threads", "2"], &[]);
+    assert!(local.status.success(), "{}", stderr(&local));
+    let ray = evolve(
+        &dir.join("ray"),
+        &[
+            "--executor",
+            "ray",
+            "--ray-workers",
+            "1",
+            "--ray-worker-threads",
+            "2",
+        ],
+        &[("KESTREL_RAY_FAULT", "kill-once:1")],
+    );
+    assert!(ray.status.success(), "{}", stderr(&ray));
+    assert!(String::from_utf8_lossy(&ray.stdout).contains("Ray, 1 workers"));
+    let read = |d: &str, f: &str| std::fs::read_to_string(dir.join(d).join(f)).unwrap();
+    for f in ["best.options", "centre.options", "faults.csv"] {
+        assert_eq!(read("ray", f), read("local", f), "{f}");
+    }
+    assert_eq!(
+        log_without_seconds(&dir.join("ray")),
+        log_without_seconds(&dir.join("local"))
+    );
+    // Every generation's games came back from the worker: 6 organisms race 2 pairs, the
+    // best 3 play 4 in all, so 6*2*2 + 3*2*2 = 36 games a generation.
+    let faults = read("ray", "faults.csv");
+    let games: Vec<&str> = faults
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(games, ["36", "36", "36"], "{faults}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -47,6 +47,7 @@ pub fn register_all(registry: &mut Registry) {
     registry.add::<games::GameFitnessSpec>();
     registry.add::<spsa::remote::SpsaPairsSpec>();
     registry.add::<external::remote::ExternalPairsSpec>();
+    registry.add::<external::games_remote::ExternalGamesSpec>();
 }
 
 /// A registry holding every GA of this crate ([`register_all`]).

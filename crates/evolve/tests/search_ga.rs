@@ -98,6 +98,36 @@ fn fitness_is_deterministic_on_any_thread_count_and_memoised() {
     assert_eq!(after.memo_hits, before.memo_hits + 2);
 }
 
+/// A worker's report (what it searched since the last one) fills the leader's memo and
+/// counts: the leader then answers those organisms without a search, and a second report
+/// holds nothing new.
+#[test]
+fn a_workers_report_fills_the_leaders_memo_and_counts() {
+    let space = BitSpace { len: 70 };
+    let mut rng = stream_rng(6, 0, Purpose::Init);
+    let genomes: Vec<BitGenome> = (0..2)
+        .map(|_| BitGenome::random(&space, &mut rng))
+        .collect();
+    let worker = SearchFitness::build(spec(3)).unwrap();
+    let leader = SearchFitness::build(spec(3)).unwrap();
+    let scored = in_pool(2, || worker.evaluate(0, &genomes));
+    let worked = worker.stats();
+    assert_eq!(worked.searched_organisms, 2);
+    let report = FitnessFunction::<BitGenome>::take_report(&worker).unwrap();
+    FitnessFunction::<BitGenome>::absorb_report(&leader, &report).unwrap();
+    assert_eq!(leader.stats(), worked);
+    assert_eq!(leader.memo_entries(), worker.memo_entries());
+    assert_eq!(in_pool(2, || leader.evaluate(3, &genomes)), scored);
+    assert_eq!(leader.stats().nodes, worked.nodes, "answered from the memo");
+    assert_eq!(leader.stats().memo_hits, 2);
+    let empty = FitnessFunction::<BitGenome>::take_report(&worker).unwrap();
+    assert_eq!(empty["entries"], serde_json::json!([]), "{empty}");
+    assert_eq!(empty["searched_organisms"], 0);
+    let err =
+        FitnessFunction::<BitGenome>::absorb_report(&leader, &serde_json::json!({})).unwrap_err();
+    assert!(err.contains("malformed search report"), "{err}");
+}
+
 #[test]
 fn the_log_objective_is_the_geometric_mean_cost_and_keeps_the_sum_in_the_report() {
     let log_spec = SearchFitnessSpec {

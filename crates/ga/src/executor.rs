@@ -51,6 +51,20 @@ pub trait FitnessFunction<G>: Sync {
     fn tasks(&self) -> Option<&dyn FitnessTasks<G>> {
         None
     }
+
+    /// Counts the fitness keeps beside its scores (e.g. an engine's faults) since the last
+    /// call, as data. A cluster worker takes them after each job and sends them with its
+    /// reply; the leader adds them to its own fitness by [`FitnessFunction::absorb_report`],
+    /// so the counts cover every worker. `None` (the default): nothing to report.
+    fn take_report(&self) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// Adds a worker's report (what its [`FitnessFunction::take_report`] answered) to this
+    /// fitness's counts; an error when the report is malformed.
+    fn absorb_report(&self, _report: &serde_json::Value) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// One task's result: a few numbers (e.g. White's points in one game).

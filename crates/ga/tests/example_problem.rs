@@ -55,7 +55,7 @@ fn same_run(a: &GaOutcome<RealGenome>, b: &GaOutcome<RealGenome>) {
 fn rastrigin_evolves_in_process() {
     assert_eq!(problem::rastrigin(&[0.0; 6]), 0.0);
     assert!((problem::rastrigin(&[1.0, 0.0]) - 1.0).abs() < 1e-12);
-    let out = problem::evolve(&InProcessExecutor, 6, 80, 3).unwrap();
+    let (out, _) = problem::evolve(&InProcessExecutor, 6, 80, 3).unwrap();
     let first = out.history[0].best_objective;
     let last = out.evaluations[out.best_index()].objective;
     assert!(
@@ -63,19 +63,23 @@ fn rastrigin_evolves_in_process() {
         "a random start is far from the minimum: {first}"
     );
     assert!(last < first / 4.0, "{first} -> {last}");
-    let again = problem::evolve(&InProcessExecutor, 6, 80, 3).unwrap();
+    let (again, _) = problem::evolve(&InProcessExecutor, 6, 80, 3).unwrap();
     same_run(&out, &again);
 }
 
+/// The same run through workers, and the workers' reports (genomes they scored) add up on
+/// the leader to what it counts in process: every genome once.
 #[test]
 fn worker_protocol_gives_the_in_process_run() {
-    let local = problem::evolve(&InProcessExecutor, 5, 25, 7).unwrap();
+    let (local, scored) = problem::evolve(&InProcessExecutor, 5, 25, 7).unwrap();
+    assert_eq!(scored, 60 * 25, "{scored}: 60 genomes a generation");
     for workers in [1, 3] {
         let spec = RastriginSpec { dimensions: 5 };
         let executor = WorkerProcesses::from_streams(piped_workers(workers), spec.tagged());
         assert_eq!(executor.workers(), workers);
-        let remote = problem::evolve(&executor, 5, 25, 7).unwrap();
+        let (remote, reported) = problem::evolve(&executor, 5, 25, 7).unwrap();
         same_run(&local, &remote);
+        assert_eq!(reported, scored, "{workers} workers");
     }
 }
 

@@ -2,6 +2,7 @@
 //! (spins, and `check` options as on/off genes), raced against the same engine at its start
 //! values, an options file (`--opponent-options`) or other engines (`--opponent`, one drawn
 //! per pair). Writes best.options and centre.options beside the log, chart and checkpoint.
+//! On Ray a generation's race is one job: a worker plays it on `--ray-worker-threads`.
 
 use super::engine_options::{expand_option_files, probe, render_options, tunables};
 use super::evolve_games::{GamesGaArgs, describe_elo};
@@ -10,11 +11,13 @@ use super::run_folder::{RunFolder, say};
 use anyhow::{Context, bail};
 use kestrel_evolve::external::tunables::{check_options, from_option_list};
 use kestrel_evolve::external::{
-    ExternalEngine, ExternalGameFitness, FaultLedger, Gene, Opponent, gene_options,
+    ExternalEngine, ExternalGameFitness, ExternalGamesSpec, FaultLedger, Gene, Opponent,
+    gene_options,
 };
 use kestrel_evolve::games::{RaceSettings, game_settings};
 use kestrel_evolve::progress::run_logged;
-use kestrel_ga::{GaRun, InProcessExecutor, RealGenome, centre, start_and_mutants, write_chart};
+use kestrel_ga::cluster::FitnessSpec;
+use kestrel_ga::{GaRun, RealGenome, centre, start_and_mutants, write_chart};
 use kestrel_tools::uci_options::{UciOptionDecl, UciOptionKind, find_option};
 use kestrel_tools::{EngineSpec, load_openings};
 use std::path::Path;
@@ -129,11 +132,6 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
             "--params and --reference set Kestrel's own values; with --engine use --input/--set and --opponent-options"
         );
     }
-    if a.executor.ray()?.is_some() {
-        bail!(
-            "--engine plays its games in process here; --executor ray is not available for external engines"
-        );
-    }
     if !a.games.race.opponents().is_reference() {
         bail!(
             "--opponents population|both is for Kestrel's own values; an --engine races its opponents"
@@ -171,13 +169,17 @@ pub fn run(a: GamesGaArgs, mut engine: ExternalEngine, defaults: GaDefaults) -> 
     let space = fitness.space(a.ga.step);
     let population = start_and_mutants(&start, &space, &settings, a.start_spread);
     let mut folder = a.job.claim(&a.out)?;
+    let executor = a
+        .executor
+        .start(|store| Ok(ExternalGamesSpec::store(&fitness, store)?.tagged()))?;
+    println!("fitness on        {}", executor.describe());
     let faults_path = a.out.join("faults.csv");
     let mut ledger = FaultLedger::load(&faults_path, a.job.resume).map_err(anyhow::Error::msg)?;
     let run = GaRun {
         settings,
         space: &space,
         fitness: &fitness,
-        executor: &InProcessExecutor,
+        executor: &executor,
         checkpoint: Some(a.out.join("checkpoint.json")),
         resume: a.job.resume,
         seed_population: Some(population),

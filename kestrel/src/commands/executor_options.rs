@@ -14,6 +14,10 @@ pub struct ExecutorOptions {
     /// Ray actors, each with one `kestrel worker` (default: the cluster's CPUs).
     #[arg(long, value_name = "N", value_parser = checked::positive)]
     pub ray_workers: Option<usize>,
+    /// Threads of each Ray worker (and CPUs its actor reserves): a race of the games GA is
+    /// one job a generation, played on one worker's threads.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = checked::positive)]
+    pub ray_worker_threads: usize,
     /// Retries of a job whose worker process or node dies.
     #[arg(long, default_value_t = 3)]
     pub max_retries: u32,
@@ -40,6 +44,7 @@ impl ExecutorOptions {
         }
         let mut opts = RayOptions::new(address).map_err(anyhow::Error::msg)?;
         opts.workers = self.ray_workers;
+        opts.worker_threads = self.ray_worker_threads;
         opts.max_retries = self.max_retries;
         opts.startup_timeout = Duration::from_secs(self.ray_timeout.max(1));
         opts.job_genomes = self.job_genomes;

@@ -13,10 +13,11 @@ use crate::spsa::{FaultKinds, SpsaParam};
 use kestrel_ga::{Evaluation, FitnessFunction, RealGenome, RealSpace};
 use kestrel_tools::{GameSettings, Opening, Outcome};
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
 
 /// One gene: an option's range and start, and whether it is a `check` (true/false).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Gene {
     /// Name, start, range (`c_end` and `r_end` unused here).
     pub param: SpsaParam,
@@ -25,7 +26,7 @@ pub struct Gene {
 }
 
 /// An opponent: an engine with the options it plays every game with.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Opponent {
     /// The engine.
     pub engine: ExternalEngine,
@@ -47,12 +48,19 @@ pub struct ExternalGameFitness {
 }
 
 /// Games finished and the tuned engine's faults since the tally was last taken.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameTally {
     /// Games of the pairs that finished (a pair that kept failing counts none).
     pub games: u64,
     /// Crashes, hangs, illegal moves, losses on time and pairs replayed.
     pub faults: FaultKinds,
+}
+
+/// What a worker sends back after a job: its tally and why a pair kept failing, if one did.
+#[derive(Serialize, Deserialize)]
+struct WorkerTally {
+    tally: GameTally,
+    failure: Option<String>,
 }
 
 /// The `setoption`s of `values` of `genes` (integers rounded and clamped, checks as
@@ -99,6 +107,36 @@ impl ExternalGameFitness {
             failure: Mutex::new(None),
             tally: Mutex::new(GameTally::default()),
         })
+    }
+
+    /// The engine under tuning.
+    pub fn engine(&self) -> &ExternalEngine {
+        &self.engine
+    }
+
+    /// The evolved options.
+    pub fn genes(&self) -> &[Gene] {
+        &self.genes
+    }
+
+    /// The opponents, one drawn per pair.
+    pub fn opponents(&self) -> &[Opponent] {
+        &self.opponents
+    }
+
+    /// The book.
+    pub fn openings(&self) -> &[Opening] {
+        &self.openings
+    }
+
+    /// Limit and adjudication of every game.
+    pub fn game(&self) -> &GameSettings {
+        &self.game
+    }
+
+    /// How each generation is raced.
+    pub fn race(&self) -> RaceSettings {
+        self.race
     }
 
     /// The GA space: every gene's range, mutation `sigma` of the range.
@@ -183,6 +221,35 @@ impl FitnessFunction<RealGenome> for ExternalGameFitness {
     /// The race needs the whole population in one call.
     fn chunk_size(&self) -> usize {
         usize::MAX
+    }
+
+    /// The games, faults and failure of the jobs since the last call (a worker's, for the
+    /// leader's faults.csv and stop).
+    fn take_report(&self) -> Option<serde_json::Value> {
+        let report = WorkerTally {
+            tally: self.take_tally(),
+            failure: self
+                .failure
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take(),
+        };
+        serde_json::to_value(report).ok()
+    }
+
+    fn absorb_report(&self, report: &serde_json::Value) -> Result<(), String> {
+        let report: WorkerTally = serde_json::from_value(report.clone())
+            .map_err(|e| format!("malformed games tally: {e}"))?;
+        {
+            let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+            tally.games += report.tally.games;
+            tally.faults += report.tally.faults;
+        }
+        if let Some(why) = report.failure {
+            let mut failure = self.failure.lock().unwrap_or_else(|e| e.into_inner());
+            failure.get_or_insert(why);
+        }
+        Ok(())
     }
 
     fn fingerprint(&self) -> String {

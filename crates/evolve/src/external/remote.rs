@@ -75,7 +75,7 @@ impl ExternalPairsSpec {
 }
 
 /// This machine's name, for errors a worker reports.
-fn host_name() -> String {
+pub(crate) fn host_name() -> String {
     std::env::var("HOSTNAME")
         .ok()
         .or_else(|| std::fs::read_to_string("/proc/sys/kernel/hostname").ok())

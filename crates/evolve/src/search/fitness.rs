@@ -177,12 +177,23 @@ pub struct FitnessStats {
     pub nodes: u64,
 }
 
+/// What a worker's search fitness reports after a job.
+#[derive(Serialize, Deserialize)]
+struct MemoReport {
+    searched_organisms: u64,
+    memo_hits: u64,
+    nodes: u64,
+    entries: Vec<(Vec<i32>, SuiteScore)>,
+}
+
 /// The fitness, rebuilt from its spec.
 pub struct SearchFitness {
     pub spec: SearchFitnessSpec,
     pub schema: BitSchema,
     pub positions: Vec<SuitePosition>,
     memo: Mutex<HashMap<Vec<i32>, SuiteScore>>,
+    /// Memo entries added since the last report (what a worker sends its leader).
+    fresh: Mutex<Vec<(Vec<i32>, SuiteScore)>>,
     searched_organisms: AtomicU64,
     memo_hits: AtomicU64,
     nodes: AtomicU64,
@@ -207,6 +218,7 @@ impl SearchFitness {
             schema,
             positions,
             memo: Mutex::new(HashMap::new()),
+            fresh: Mutex::new(Vec::new()),
             searched_organisms: AtomicU64::new(0),
             memo_hits: AtomicU64::new(0),
             nodes: AtomicU64::new(0),
@@ -238,8 +250,12 @@ impl SearchFitness {
             self.nodes.fetch_add(nodes, Ordering::Relaxed);
             self.searched_organisms
                 .fetch_add(todo.len() as u64, Ordering::Relaxed);
-            let mut memo = self.memo.lock().expect("memo lock");
-            memo.extend(todo.into_iter().zip(scores));
+            let entries: Vec<_> = todo.into_iter().zip(scores).collect();
+            self.fresh
+                .lock()
+                .expect("memo lock")
+                .extend(entries.iter().cloned());
+            self.memo.lock().expect("memo lock").extend(entries);
         }
         let memo = self.memo.lock().expect("memo lock");
         organisms.iter().map(|o| memo[o]).collect()
@@ -299,6 +315,30 @@ impl<G: Organism> FitnessFunction<G> for SearchFitness {
     /// work items and duplicates are searched once.
     fn chunk_size(&self) -> usize {
         usize::MAX
+    }
+
+    /// A worker's searches since the last report: counts and the new memo entries, so the
+    /// leader's memo.json and its "organisms searched" line cover the workers' work.
+    fn take_report(&self) -> Option<serde_json::Value> {
+        let report = MemoReport {
+            searched_organisms: self.searched_organisms.swap(0, Ordering::Relaxed),
+            memo_hits: self.memo_hits.swap(0, Ordering::Relaxed),
+            nodes: self.nodes.swap(0, Ordering::Relaxed),
+            entries: std::mem::take(&mut *self.fresh.lock().expect("memo lock")),
+        };
+        serde_json::to_value(report).ok()
+    }
+
+    fn absorb_report(&self, report: &serde_json::Value) -> Result<(), String> {
+        let report: MemoReport = serde_json::from_value(report.clone())
+            .map_err(|e| format!("malformed search report: {e}"))?;
+        self.searched_organisms
+            .fetch_add(report.searched_organisms, Ordering::Relaxed);
+        self.memo_hits
+            .fetch_add(report.memo_hits, Ordering::Relaxed);
+        self.nodes.fetch_add(report.nodes, Ordering::Relaxed);
+        self.preload(report.entries);
+        Ok(())
     }
 
     /// Each organism's score stands alone, so a cluster job may hold any number of them.

@@ -66,8 +66,9 @@ pub struct SearchRunReport {
     pub ga_seconds: f64,
     /// Where the fitness ran, e.g. `in process` or `Ray, 2 workers`.
     pub executor: String,
-    /// Fitness work during the GA (searches, memo hits, nodes; in process only: on Ray the
-    /// workers search and keep their own memos).
+    /// Fitness work during the GA (searches, memo hits, nodes; on Ray the workers' work, as
+    /// they report it: each worker keeps its own memo, so it may search an organism another
+    /// worker searched).
     pub stats: FitnessStats,
     /// Defaults, random organism, evolved organism.
     pub rows: Vec<ReportRow>,

@@ -107,7 +107,8 @@ fn evolve(o: &Options) -> Result<(), String> {
         }
         Err(e) => return Err(format!("{e}, or processes")),
     };
-    let outcome = problem::evolve(executor.as_ref(), o.dimensions, o.generations, o.seed)?;
+    let (outcome, scored) =
+        problem::evolve(executor.as_ref(), o.dimensions, o.generations, o.seed)?;
     let best = outcome.best_index();
     for s in &outcome.history {
         println!(
@@ -119,6 +120,7 @@ fn evolve(o: &Options) -> Result<(), String> {
         "best f = {:?} at {:?} ({})",
         outcome.evaluations[best].objective, outcome.population[best].0, o.executor
     );
+    println!("{scored} genomes scored (counted by whoever scored them)");
     Ok(())
 }
 

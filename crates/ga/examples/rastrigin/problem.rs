@@ -11,6 +11,7 @@ use kestrel_ga::{
 use serde::{Deserialize, Serialize};
 use std::f64::consts::PI;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The search box of every coordinate.
 const BOUND: f64 = 5.12;
@@ -23,13 +24,32 @@ pub fn rastrigin(x: &[f64]) -> f64 {
             .sum::<f64>()
 }
 
-/// The fitness: higher for a smaller Rastrigin value; the objective is the value itself.
+/// The fitness: higher for a smaller Rastrigin value; the objective is the value itself. It
+/// also counts the genomes it scored, a count kept beside the scores that a worker reports.
 pub struct Rastrigin {
     pub dimensions: usize,
+    scored: AtomicU64,
+}
+
+impl Rastrigin {
+    /// The fitness in `dimensions` coordinates, nothing scored yet.
+    pub fn new(dimensions: usize) -> Rastrigin {
+        Rastrigin {
+            dimensions,
+            scored: AtomicU64::new(0),
+        }
+    }
+
+    /// Genomes scored here or reported by workers.
+    pub fn scored(&self) -> u64 {
+        self.scored.load(Ordering::Relaxed)
+    }
 }
 
 impl FitnessFunction<RealGenome> for Rastrigin {
     fn evaluate(&self, _sample_seed: u64, genomes: &[RealGenome]) -> Vec<Evaluation> {
+        self.scored
+            .fetch_add(genomes.len() as u64, Ordering::Relaxed);
         genomes
             .iter()
             .map(|g| {
@@ -50,6 +70,18 @@ impl FitnessFunction<RealGenome> for Rastrigin {
     fn fingerprint(&self) -> String {
         format!("rastrigin-{}", self.dimensions)
     }
+
+    fn take_report(&self) -> Option<serde_json::Value> {
+        Some(serde_json::json!({ "scored": self.scored.swap(0, Ordering::Relaxed) }))
+    }
+
+    fn absorb_report(&self, report: &serde_json::Value) -> Result<(), String> {
+        let n = report["scored"]
+            .as_u64()
+            .ok_or_else(|| format!("no genome count in {report}"))?;
+        self.scored.fetch_add(n, Ordering::Relaxed);
+        Ok(())
+    }
 }
 
 /// What a worker needs to rebuild [`Rastrigin`]: its dimension (no blobs).
@@ -69,9 +101,9 @@ impl FitnessSpec for RastriginSpec {
         if self.dimensions == 0 {
             return Err("rastrigin spec: at least one dimension".into());
         }
-        Ok(remote_fitness::<RealGenome, _>(Rastrigin {
-            dimensions: self.dimensions,
-        }))
+        Ok(remote_fitness::<RealGenome, _>(Rastrigin::new(
+            self.dimensions,
+        )))
     }
 }
 
@@ -80,13 +112,14 @@ pub fn register(registry: &mut Registry) {
     registry.add::<RastriginSpec>();
 }
 
-/// Evolves `dimensions` coordinates for `generations` from `seed` on `executor`.
+/// Evolves `dimensions` coordinates for `generations` from `seed` on `executor`; the outcome
+/// and how many genomes were scored (counted where they were scored).
 pub fn evolve(
     executor: &dyn Executor<RealGenome>,
     dimensions: usize,
     generations: u64,
     seed: u64,
-) -> Result<GaOutcome<RealGenome>, String> {
+) -> Result<(GaOutcome<RealGenome>, u64), String> {
     let space = RealSpace {
         min: vec![-BOUND; dimensions],
         max: vec![BOUND; dimensions],
@@ -107,8 +140,8 @@ pub fn evolve(
         seed,
         mutation_step: None,
     };
-    let fitness = Rastrigin { dimensions };
-    GaRun {
+    let fitness = Rastrigin::new(dimensions);
+    let outcome = GaRun {
         settings,
         space: &space,
         fitness: &fitness,
@@ -118,5 +151,6 @@ pub fn evolve(
         seed_population: None,
     }
     .run(&mut |_: &GenerationView<RealGenome>| ControlFlow::Continue(()))
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    Ok((outcome, fitness.scored()))
 }

@@ -4,7 +4,7 @@
 //! results the leader combines in task order.
 
 use crate::cluster::protocol::{JobEnvelope, PROTOCOL_VERSION, TaggedSpec, WorkerReply};
-use crate::{Evaluation, FitnessFunction, FitnessJob, FitnessTasks, Genome, TaskResult};
+use crate::{Evaluation, FitnessFunction, FitnessJob, Genome, TaskResult};
 
 /// Runs a generation's jobs somewhere and answers one reply per job, in job order.
 pub trait JobRunner {
@@ -34,10 +34,11 @@ impl JobCutting {
         fitness: &dyn FitnessFunction<G>,
         job: &FitnessJob<G>,
     ) -> Result<Vec<Evaluation>, String> {
-        let fingerprint = fitness.fingerprint();
         if let Some(tasks) = fitness.tasks() {
-            return self.run_tasked(runner, tasks, &fingerprint, job);
+            let results = self.run_tasks(runner, fitness, job)?;
+            return Ok(tasks.combine(job.sample_seed, &job.genomes, &results));
         }
+        let fingerprint = fitness.fingerprint();
         let per_job = self.per_job(job.genomes.len(), fitness.job_unit().max(1));
         let mut jobs = Vec::new();
         for genomes in job.genomes.chunks(per_job) {
@@ -49,6 +50,7 @@ impl JobCutting {
             &jobs,
             runner.run_jobs(job.generation, &jobs)?,
         )? {
+            absorb(fitness, &r)?;
             out.extend(r.evaluations);
         }
         if out.len() != job.genomes.len() {
@@ -88,20 +90,8 @@ impl JobCutting {
         })
     }
 
-    /// A tasked (game) fitness: the generation's tasks cut into ranges, every job carrying
-    /// all genomes; the results are combined by the leader in task order, as in process.
-    fn run_tasked<G: Genome>(
-        &self,
-        runner: &dyn JobRunner,
-        tasks: &dyn FitnessTasks<G>,
-        fingerprint: &str,
-        job: &FitnessJob<G>,
-    ) -> Result<Vec<Evaluation>, String> {
-        let results = self.task_results(runner, tasks, fingerprint, job)?;
-        Ok(tasks.combine(job.sample_seed, &job.genomes, &results))
-    }
-
-    /// Every task result of a tasked fitness, in task order, run through `runner`.
+    /// Every task result of a tasked fitness, in task order: the generation's tasks cut into
+    /// ranges, every job carrying all genomes (the leader combines them as in process).
     pub fn run_tasks<G: Genome>(
         &self,
         runner: &dyn JobRunner,
@@ -111,16 +101,7 @@ impl JobCutting {
         let tasks = fitness
             .tasks()
             .ok_or("this fitness is not split into tasks")?;
-        self.task_results(runner, tasks, &fitness.fingerprint(), job)
-    }
-
-    fn task_results<G: Genome>(
-        &self,
-        runner: &dyn JobRunner,
-        tasks: &dyn FitnessTasks<G>,
-        fingerprint: &str,
-        job: &FitnessJob<G>,
-    ) -> Result<Vec<TaskResult>, String> {
+        let fingerprint = &fitness.fingerprint();
         let count = tasks.task_count(job.sample_seed, &job.genomes);
         let per_job = self
             .job_tasks
@@ -137,6 +118,7 @@ impl JobCutting {
             &jobs,
             runner.run_jobs(job.generation, &jobs)?,
         )? {
+            absorb(fitness, &r)?;
             results.extend(r.task_results);
         }
         if results.len() != count {
@@ -146,6 +128,16 @@ impl JobCutting {
             ));
         }
         Ok(results)
+    }
+}
+
+/// Adds a reply's report, if any, to the leader's fitness.
+fn absorb<G>(fitness: &dyn FitnessFunction<G>, reply: &WorkerReply) -> Result<(), String> {
+    match &reply.report {
+        Some(report) => fitness
+            .absorb_report(report)
+            .map_err(|e| format!("a worker's report: {e}")),
+        None => Ok(()),
     }
 }
 

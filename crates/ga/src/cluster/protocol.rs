@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped whenever a field's meaning changes; a worker refuses jobs of another version.
 /// 2: jobs may name a range of tasks (games, pairings) instead of scoring their genomes.
-pub const PROTOCOL_VERSION: u32 = 2;
+/// 3: a reply may carry the fitness's report (counts kept beside the scores).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// A fitness as data: which builder (`kind`) and its serialised settings (`spec`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -52,6 +53,9 @@ pub struct WorkerReply {
     /// Why the job failed (when not `ok`); such a job is not retried: it would fail again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The fitness's counts from this job ([`crate::FitnessFunction::take_report`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub report: Option<serde_json::Value>,
 }
 
 impl WorkerReply {
@@ -62,6 +66,7 @@ impl WorkerReply {
             evaluations,
             task_results: Vec::new(),
             error: None,
+            report: None,
         }
     }
 
@@ -72,6 +77,7 @@ impl WorkerReply {
             evaluations: Vec::new(),
             task_results,
             error: None,
+            report: None,
         }
     }
 
@@ -82,6 +88,7 @@ impl WorkerReply {
             evaluations: Vec::new(),
             task_results: Vec::new(),
             error: Some(error.into()),
+            report: None,
         }
     }
 }

@@ -30,6 +30,8 @@ pub trait RemoteFitness {
         genomes: serde_json::Value,
         range: Range<usize>,
     ) -> Result<Vec<TaskResult>, String>;
+    /// The counts the fitness kept since the last call ([`FitnessFunction::take_report`]).
+    fn take_report(&self) -> Option<serde_json::Value>;
 }
 
 /// Adapts a typed `FitnessFunction<G>` to [`RemoteFitness`].
@@ -79,6 +81,10 @@ impl<G: Genome, F: FitnessFunction<G>> RemoteFitness for Typed<G, F> {
             ));
         }
         Ok(tasks.run_tasks(sample_seed, &genomes, range))
+    }
+
+    fn take_report(&self) -> Option<serde_json::Value> {
+        self.fitness.take_report()
     }
 }
 

@@ -72,7 +72,9 @@ impl<'a> Worker<'a> {
                     end - start
                 ));
             }
-            return Ok(WorkerReply::task_results(results));
+            let mut reply = WorkerReply::task_results(results);
+            reply.report = fitness.take_report();
+            return Ok(reply);
         }
         let expected = job.genomes.as_array().map_or(0, Vec::len);
         let evaluations = fitness.evaluate_json(job.sample_seed, job.genomes)?;
@@ -82,7 +84,9 @@ impl<'a> Worker<'a> {
                 evaluations.len()
             ));
         }
-        Ok(WorkerReply::scores(evaluations))
+        let mut reply = WorkerReply::scores(evaluations);
+        reply.report = fitness.take_report();
+        Ok(reply)
     }
 
     /// Serves jobs from `input` until it closes, one reply line per job line.
