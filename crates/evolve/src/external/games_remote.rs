@@ -7,14 +7,12 @@
 
 use super::engine::ExternalEngine;
 use super::ga::{ExternalGameFitness, Gene, Opponent};
-use super::remote::host_name;
+use super::remote::{ExternalGameSpec, probe_here};
 use crate::games::RaceSettings;
-use crate::games::remote::{LimitSpec, game_settings};
 use crate::openings::{get_openings, put_openings};
 use kestrel_ga::RealGenome;
 use kestrel_ga::cluster::{BlobStore, FitnessSpec, RemoteFitness, remote_fitness};
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// Everything a worker needs to rebuild an [`ExternalGameFitness`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,12 +23,9 @@ pub struct ExternalGamesSpec {
     pub genes: Vec<Gene>,
     /// The opponents, one drawn per pair.
     pub opponents: Vec<Opponent>,
-    /// Every game's limit.
-    pub limit: LimitSpec,
-    /// Games are drawn after this many moves.
-    pub max_moves: Option<usize>,
-    /// Clock overrun tolerated before a loss on time, ms.
-    pub time_margin_ms: u64,
+    /// Limit, move cut and time margin (flattened into the same JSON object).
+    #[serde(flatten)]
+    pub game: ExternalGameSpec,
     /// Pairs of the race's first round.
     pub first_pairs: usize,
     /// Race rounds.
@@ -50,21 +45,12 @@ impl ExternalGamesSpec {
         fitness: &ExternalGameFitness,
         store: &BlobStore,
     ) -> Result<ExternalGamesSpec, String> {
-        let game = fitness.game();
-        let max_moves = game.adjudication.move_limit.map(|m| m.moves);
-        let mut rebuilt = game_settings(game.limit, max_moves);
-        rebuilt.time_margin = game.time_margin;
-        if rebuilt != *game {
-            return Err("these game settings cannot be sent to workers".into());
-        }
         let race = fitness.race();
         Ok(ExternalGamesSpec {
             engine: fitness.engine().clone(),
             genes: fitness.genes().to_vec(),
             opponents: fitness.opponents().to_vec(),
-            limit: LimitSpec::of(game.limit),
-            max_moves,
-            time_margin_ms: game.time_margin.as_millis() as u64,
+            game: ExternalGameSpec::of(fitness.game())?,
             first_pairs: race.first_pairs,
             rounds: race.rounds,
             keep: race.keep,
@@ -79,14 +65,10 @@ impl ExternalGamesSpec {
         let mut probed: Vec<&ExternalEngine> = Vec::new();
         for engine in engines {
             if !probed.contains(&engine) {
-                engine
-                    .probe()
-                    .map_err(|e| format!("worker on {}: {e}", host_name()))?;
+                probe_here(engine)?;
                 probed.push(engine);
             }
         }
-        let mut game = game_settings(self.limit.limit(), self.max_moves);
-        game.time_margin = Duration::from_millis(self.time_margin_ms);
         let race = RaceSettings {
             first_pairs: self.first_pairs,
             rounds: self.rounds,
@@ -98,7 +80,7 @@ impl ExternalGamesSpec {
             self.genes.clone(),
             self.opponents.clone(),
             get_openings(store, &self.openings)?,
-            game,
+            self.game.settings(),
             race,
         )
     }
@@ -117,9 +99,12 @@ impl FitnessSpec for ExternalGamesSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::external::remote::host_name;
+    use crate::games::game_settings;
     use crate::spsa::SpsaParam;
     use kestrel_ga::FitnessFunction;
     use kestrel_tools::{Limit, Opening};
+    use std::time::Duration;
 
     fn gene() -> Gene {
         Gene {
@@ -169,7 +154,7 @@ mod tests {
         let json = serde_json::to_value(&spec).unwrap();
         let back: ExternalGamesSpec = serde_json::from_value(json).unwrap();
         assert_eq!(back, spec);
-        assert_eq!(back.time_margin_ms, 250);
+        assert_eq!(back.game.time_margin_ms, 250);
         assert_eq!(back.genes, vec![gene()]);
         let err = back.fitness(&store).err().unwrap();
         assert!(

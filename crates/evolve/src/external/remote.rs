@@ -11,6 +11,7 @@ use crate::openings::{get_openings, put_openings};
 use crate::spsa::SpsaParam;
 use kestrel_ga::RealGenome;
 use kestrel_ga::cluster::{BlobStore, FitnessSpec, RemoteFitness, remote_fitness};
+use kestrel_tools::GameSettings;
 use serde::{Deserialize, Serialize};
 
 /// Everything a worker needs to rebuild an [`ExternalPairs`].
@@ -20,12 +21,9 @@ pub struct ExternalPairsSpec {
     pub engine: ExternalEngine,
     /// The tuned options.
     pub params: Vec<SpsaParam>,
-    /// Every game's limit.
-    pub limit: LimitSpec,
-    /// Games are drawn after this many moves.
-    pub max_moves: Option<usize>,
-    /// Clock overrun tolerated before a loss on time, ms.
-    pub time_margin_ms: u64,
+    /// Limit, move cut and time margin (flattened into the same JSON object).
+    #[serde(flatten)]
+    pub game: ExternalGameSpec,
     /// Game pairs per iteration.
     pub pairs: usize,
     /// The seed of the opening picks.
@@ -34,22 +32,55 @@ pub struct ExternalPairsSpec {
     pub openings: String,
 }
 
+/// An external engine's game settings as data: a limit, a move cut and a time margin.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExternalGameSpec {
+    /// Every game's limit.
+    pub limit: LimitSpec,
+    /// Games are drawn after this many moves.
+    pub max_moves: Option<usize>,
+    /// Clock overrun tolerated before a loss on time, ms.
+    pub time_margin_ms: u64,
+}
+
+impl ExternalGameSpec {
+    /// The spec of `game`; settings that cannot be written as a limit, a move cut and a time
+    /// margin are refused.
+    pub fn of(game: &GameSettings) -> Result<ExternalGameSpec, String> {
+        let spec = ExternalGameSpec {
+            limit: LimitSpec::of(game.limit),
+            max_moves: game.adjudication.move_limit.map(|m| m.moves),
+            time_margin_ms: game.time_margin.as_millis() as u64,
+        };
+        if spec.settings() != *game {
+            return Err("these game settings cannot be sent to workers".into());
+        }
+        Ok(spec)
+    }
+
+    /// The game settings this spec describes.
+    pub fn settings(&self) -> GameSettings {
+        let mut game = game_settings(self.limit.limit(), self.max_moves);
+        game.time_margin = std::time::Duration::from_millis(self.time_margin_ms);
+        game
+    }
+}
+
+/// Checks `engine` starts on this machine; the error names the machine.
+pub(crate) fn probe_here(engine: &ExternalEngine) -> Result<(), String> {
+    engine
+        .probe()
+        .map(drop)
+        .map_err(|e| format!("worker on {}: {e}", host_name()))
+}
+
 impl ExternalPairsSpec {
     /// The spec of `fitness` with its openings stored in `store`.
     pub fn store(fitness: &ExternalPairs, store: &BlobStore) -> Result<ExternalPairsSpec, String> {
-        let game = fitness.game();
-        let max_moves = game.adjudication.move_limit.map(|m| m.moves);
-        let mut rebuilt = game_settings(game.limit, max_moves);
-        rebuilt.time_margin = game.time_margin;
-        if rebuilt != *game {
-            return Err("these game settings cannot be sent to workers".into());
-        }
         Ok(ExternalPairsSpec {
             engine: fitness.engine().clone(),
             params: fitness.params().to_vec(),
-            limit: LimitSpec::of(game.limit),
-            max_moves,
-            time_margin_ms: game.time_margin.as_millis() as u64,
+            game: ExternalGameSpec::of(fitness.game())?,
             pairs: fitness.pairs(),
             seed: fitness.seed(),
             openings: put_openings(store, fitness.openings())?,
@@ -58,17 +89,13 @@ impl ExternalPairsSpec {
 
     /// The fitness this spec describes, after checking the engine starts here.
     pub fn fitness(&self, store: &BlobStore) -> Result<ExternalPairs, String> {
-        self.engine
-            .probe()
-            .map_err(|e| format!("worker on {}: {e}", host_name()))?;
-        let mut game = game_settings(self.limit.limit(), self.max_moves);
-        game.time_margin = std::time::Duration::from_millis(self.time_margin_ms);
+        probe_here(&self.engine)?;
         ExternalPairs::new(
             self.engine.clone(),
             self.params.clone(),
             get_openings(store, &self.openings)?,
             self.pairs,
-            game,
+            self.game.settings(),
             self.seed,
         )
     }
