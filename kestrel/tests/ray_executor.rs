@@ -9,6 +9,7 @@ use std::process::{Command, Output};
 use std::time::Instant;
 
 mod common;
+use common::ray::{log_without_seconds, ray_session};
 use common::stderr;
 
 const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
@@ -58,15 +59,6 @@ fn evolve(dir: &Path, out: &str, extra: &[&str], env: &[(&str, &str)]) -> Output
     cmd.output().unwrap()
 }
 
-/// The log without its timing column.
-fn log_without_seconds(out: &Path) -> String {
-    std::fs::read_to_string(out.join("log.csv"))
-        .unwrap()
-        .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
-        .collect()
-}
-
 fn assert_same_run(a: &Path, b: &Path) {
     let best = |d: &Path| std::fs::read_to_string(d.join("best.toml")).unwrap();
     assert_eq!(best(a), best(b), "best organisms differ");
@@ -76,30 +68,6 @@ fn assert_same_run(a: &Path, b: &Path) {
         "logs differ"
     );
     assert_eq!(log_without_seconds(a).lines().count(), 7);
-}
-
-fn ray_available() -> bool {
-    let ok = Command::new("python3")
-        .args(["-c", "import ray, kestrel_ray"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("KESTREL_REQUIRE_RAY").is_err(),
-            "KESTREL_REQUIRE_RAY is set but python3 cannot import ray and kestrel_ray \
-             (pip install ./python)"
-        );
-        kestrel_testdata::skip("python3 cannot import ray and kestrel_ray (pip install ./python)");
-    }
-    ok
-}
-
-/// Ray sessions of this file run one at a time (their default ports would collide).
-static RAY_SESSION: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// This test's turn on Ray, or `None` (skipped) when Ray cannot be used here.
-fn ray_session() -> Option<std::sync::MutexGuard<'static, ()>> {
-    ray_available().then(|| RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
 #[test]

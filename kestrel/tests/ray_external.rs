@@ -9,33 +9,11 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 mod common;
+use common::ray::{log_without_seconds, ray_session};
 use common::{fixture, stderr, temp_dir};
 
 const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
 const TOY: &str = env!("CARGO_BIN_EXE_kestrel-toy-uci");
-
-fn ray_available() -> bool {
-    let ok = Command::new("python3")
-        .args(["-c", "import ray, kestrel_ray"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            std::env::var("KESTREL_REQUIRE_RAY").is_err(),
-            "KESTREL_REQUIRE_RAY is set but python3 cannot import ray and kestrel_ray"
-        );
-        eprintln!("skipped: python3 cannot import ray and kestrel_ray (pip install ./python)");
-    }
-    ok
-}
-
-/// Ray sessions of this file run one at a time (their default ports would collide).
-static RAY_SESSION: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// This test's turn on Ray, or `None` (skipped) when Ray cannot be used here.
-fn ray_session() -> Option<std::sync::MutexGuard<'static, ()>> {
-    ray_available().then(|| RAY_SESSION.lock().unwrap_or_else(|e| e.into_inner()))
-}
 
 fn tune(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let openings = fixture("openings-2moves-60.epd");
@@ -104,15 +82,6 @@ fn evolve(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     cmd.output().unwrap()
-}
-
-/// The GA's log without its timing column.
-fn log_without_seconds(dir: &Path) -> String {
-    std::fs::read_to_string(dir.join("log.csv"))
-        .unwrap()
-        .lines()
-        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
-        .collect()
 }
 
 #[test]

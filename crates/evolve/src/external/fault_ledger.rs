@@ -79,8 +79,7 @@ impl FaultLedger {
     pub fn total(&self) -> GameTally {
         let mut total = GameTally::default();
         for t in self.rows.values() {
-            total.games += t.games;
-            total.faults += t.faults;
+            total += *t;
         }
         total
     }

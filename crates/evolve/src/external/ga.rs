@@ -56,6 +56,13 @@ pub struct GameTally {
     pub faults: FaultKinds,
 }
 
+impl std::ops::AddAssign for GameTally {
+    fn add_assign(&mut self, other: GameTally) {
+        self.games += other.games;
+        self.faults += other.faults;
+    }
+}
+
 /// What a worker sends back after a job: its tally and why a pair kept failing, if one did.
 #[derive(Serialize, Deserialize)]
 struct WorkerTally {
@@ -240,11 +247,7 @@ impl FitnessFunction<RealGenome> for ExternalGameFitness {
     fn absorb_report(&self, report: &serde_json::Value) -> Result<(), String> {
         let report: WorkerTally = serde_json::from_value(report.clone())
             .map_err(|e| format!("malformed games tally: {e}"))?;
-        {
-            let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
-            tally.games += report.tally.games;
-            tally.faults += report.tally.faults;
-        }
+        *self.tally.lock().unwrap_or_else(|e| e.into_inner()) += report.tally;
         if let Some(why) = report.failure {
             let mut failure = self.failure.lock().unwrap_or_else(|e| e.into_inner());
             failure.get_or_insert(why);
