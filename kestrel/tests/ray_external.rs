@@ -15,21 +15,21 @@ use common::{fixture, stderr, temp_dir};
 const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
 const TOY: &str = env!("CARGO_BIN_EXE_kestrel-toy-uci");
 
-fn tune(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
+/// Runs `kestrel COMMAND --engine uci:TOY SETTINGS --openings FIXTURE --quiet --out OUT EXTRA`
+/// with `env` set.
+fn on_toy(
+    command: &[&str],
+    settings: &[&str],
+    out: &Path,
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> Output {
     let openings = fixture("openings-2moves-60.epd");
     let engine = format!("uci:{TOY}");
     let mut cmd = Command::new(KESTREL);
-    cmd.args(["tune", "spsa", "--engine", &engine, "--set", "Accuracy"])
-        .args([
-            "--iterations",
-            "8",
-            "--pairs",
-            "4",
-            "--nodes",
-            "200",
-            "--threads",
-            "2",
-        ])
+    cmd.args(command)
+        .args(["--engine", &engine])
+        .args(settings)
         .args(["--openings", &openings, "--quiet", "--out"])
         .arg(out)
         .args(extra);
@@ -37,6 +37,12 @@ fn tune(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     cmd.output().unwrap()
+}
+
+fn tune(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    let settings = "--set Accuracy --iterations 8 --pairs 4 --nodes 200 --threads 2";
+    let settings: Vec<&str> = settings.split_whitespace().collect();
+    on_toy(&["tune", "spsa"], &settings, out, extra, env)
 }
 
 #[test]
@@ -62,26 +68,10 @@ fn ray_workers_play_the_pairs_and_a_killed_worker_loses_none() {
 }
 
 fn evolve(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
-    let openings = fixture("openings-2moves-60.epd");
-    let engine = format!("uci:{TOY}");
-    let mut cmd = Command::new(KESTREL);
-    cmd.args(["evolve", "games", "--engine", &engine, "--set", "all"])
-        .args(["--population", "6", "--generations", "3", "--nodes", "200"])
-        .args([
-            "--first-pairs",
-            "2",
-            "--rounds",
-            "2",
-            "--start-spread",
-            "0.2",
-        ])
-        .args(["--seed", "5", "--openings", &openings, "--quiet", "--out"])
-        .arg(out)
-        .args(extra);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
+    let settings = "--set all --population 6 --generations 3 --nodes 200 --first-pairs 2 \
+                    --rounds 2 --start-spread 0.2 --seed 5";
+    let settings: Vec<&str> = settings.split_whitespace().collect();
+    on_toy(&["evolve", "games"], &settings, out, extra, env)
 }
 
 #[test]
