@@ -241,6 +241,41 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         "{}",
         stderr(&o)
     );
+    // King-relative inputs: recorded in the network, mirroring in the inputs; a count other
+    // than 1, 2 or 4 and `--mirror` beside them are refused.
+    let king_dir = dir.join("net-king");
+    let mut king = small_train_args(&data, &king_dir);
+    king.extend_from_slice(&["--king-buckets", "2"]);
+    let text = run_ok(&king);
+    assert!(text.contains("(hidden 8, 2 king buckets)"), "{text}");
+    assert!(text.contains("mirror            in the inputs"), "{text}");
+    let net = kestrel_nnue::file::read(&king_dir.join("net.knet")).unwrap();
+    assert_eq!(net.inputs, kestrel_nnue::InputLayout::king_buckets(2).unwrap());
+    let knet = king_dir.join("net.knet");
+    let text = run_ok(&[
+        "eval",
+        "--fen",
+        kestrel_chess::START_FEN,
+        "--net",
+        knet.to_str().unwrap(),
+    ]);
+    assert!(text.contains("hidden 8, 2 king buckets]"), "{text}");
+    let last = king.len() - 1;
+    king[last] = "3";
+    let o = kestrel(&king);
+    assert!(
+        !o.status.success() && stderr(&o).contains("3 king buckets"),
+        "{}",
+        stderr(&o)
+    );
+    king[last] = "4";
+    king.push("--mirror");
+    let o = kestrel(&king);
+    assert!(
+        !o.status.success() && stderr(&o).contains("--king-buckets"),
+        "{}",
+        stderr(&o)
+    );
     // A corrupt checkpoint is refused, not silently restarted.
     let ckpt = net_dir.join("checkpoint.bin");
     let mut bytes = std::fs::read(&ckpt).unwrap();

@@ -3,6 +3,7 @@
 //! rights is never mirrored, one without is mirrored in about half the epochs.
 
 use kestrel_chess::Board;
+use kestrel_nnue::InputLayout;
 use kestrel_nnue_train::format::{Outcome, PackedPosition};
 use kestrel_nnue_train::train::mirror::{Sample, can_mirror};
 use kestrel_nnue_train::train::model::Features;
@@ -95,22 +96,25 @@ fn mirrored_features_are_the_features_of_the_mirrored_board() {
             record: &record,
             mirrored: true,
         };
-        let expected = Features::of(&PackedPosition::pack(&mirrored, 12, Outcome::Draw));
+        let expected = Features::of(
+            &PackedPosition::pack(&mirrored, 12, Outcome::Draw),
+            InputLayout::PLAIN,
+        );
         assert_eq!(
-            feature_sets(&sample.features()),
+            feature_sets(&sample.features(InputLayout::PLAIN)),
             feature_sets(&expected),
             "{fen} mirrored is {mirrored_fen}"
         );
         assert_eq!(
-            feature_sets(&sample.features().mirrored()),
-            feature_sets(&Features::of(&record)),
+            feature_sets(&sample.features(InputLayout::PLAIN).mirrored()),
+            feature_sets(&Features::of(&record, InputLayout::PLAIN)),
             "mirroring twice is the identity: {fen}"
         );
     }
     // Not the identity: a position that is not symmetric changes its features.
     let board = Board::from_fen(FIXED[0]).unwrap();
     let record = PackedPosition::pack(&board, 0, Outcome::Draw);
-    let f = Features::of(&record);
+    let f = Features::of(&record, InputLayout::PLAIN);
     assert_ne!(feature_sets(&f.mirrored()), feature_sets(&f));
 }
 

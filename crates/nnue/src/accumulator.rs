@@ -2,9 +2,13 @@
 //! colour's perspective, so a null move changes nothing. A move records only its feature
 //! changes; they are applied when a position is evaluated, from the nearest position whose
 //! accumulators are up to date (many positions are never evaluated: cut-offs, hash hits).
+//! With king-relative inputs a king move that changes its side's orientation changes every
+//! feature of that side's view: that perspective is then refreshed from the board when next
+//! evaluated (the other perspective is still updated).
 
 use crate::aligned::AlignedI16;
 use crate::inference::NetEval;
+use crate::inputs::Orientation;
 use kestrel_chess::{Board, Color, Move, Piece, PieceKind, Square};
 use std::sync::Arc;
 
@@ -18,6 +22,9 @@ struct Delta {
     subs: [PieceOn; 2],
     n_adds: u8,
     n_subs: u8,
+    /// Per perspective: the move changed its orientation (a king move), so its features
+    /// cannot be updated from the position before.
+    refresh: [bool; 2],
 }
 
 impl Delta {
@@ -26,6 +33,7 @@ impl Delta {
         subs: [(Piece::new(Color::White, PieceKind::Pawn), Square(0)); 2],
         n_adds: 0,
         n_subs: 0,
+        refresh: [false; 2],
     };
 
     fn add(&mut self, piece: Piece, square: Square) {
@@ -72,9 +80,11 @@ pub struct AccumulatorStack {
     net: Arc<NetEval>,
     /// Position `k`, perspective `c`: `values[(2k + c) * padded ..][.. padded]`.
     values: AlignedI16,
-    /// The move into position `k` (unused at 0) and whether `k`'s values are up to date.
+    /// The move into position `k` (unused at 0), whether `k`'s values are up to date and
+    /// each perspective's orientation at `k`, all by perspective.
     deltas: Vec<Delta>,
-    current: Vec<bool>,
+    current: Vec<[bool; 2]>,
+    orientations: Vec<[Orientation; 2]>,
     top: usize,
 }
 
@@ -86,6 +96,7 @@ impl AccumulatorStack {
             net,
             deltas: Vec::new(),
             current: Vec::new(),
+            orientations: Vec::new(),
             top: 0,
         };
         stack.reserve(1);
@@ -101,7 +112,9 @@ impl AccumulatorStack {
     /// Forgets the path: `board` becomes the only position, refreshed from scratch.
     pub fn reset(&mut self, board: &Board) {
         self.top = 0;
-        self.current[0] = true;
+        self.current[0] = [true; 2];
+        let inputs = self.net.inputs();
+        self.orientations[0] = Color::ALL.map(|c| inputs.board_orientation(board, c));
         for c in Color::ALL {
             let range = self.range(0, c);
             self.net
@@ -117,8 +130,19 @@ impl AccumulatorStack {
         if self.top == self.deltas.len() {
             self.reserve(self.top + 1);
         }
-        self.deltas[self.top] = Delta::of_move(board, mv);
-        self.current[self.top] = false;
+        let mut delta = Delta::of_move(board, mv);
+        let mut orientations = self.orientations[self.top - 1];
+        let (mover, from) = delta.subs[0];
+        if mover.kind == PieceKind::King && !self.net.inputs().is_plain() {
+            let c = mover.color;
+            let after = self.net.inputs().orientation(c, delta.adds[0].1);
+            delta.refresh[c.index()] = after != orientations[c.index()];
+            debug_assert_eq!(board.king_square(c), from);
+            orientations[c.index()] = after;
+        }
+        self.deltas[self.top] = delta;
+        self.orientations[self.top] = orientations;
+        self.current[self.top] = [false; 2];
     }
 
     /// Takes back the last [`AccumulatorStack::push_move`].
@@ -137,7 +161,7 @@ impl AccumulatorStack {
     /// side to move's view.
     #[inline]
     pub fn evaluate(&mut self, board: &Board) -> i32 {
-        self.bring_up_to_date();
+        self.bring_up_to_date(board);
         let stm = board.side_to_move();
         let values = self.values.as_slice();
         let us = &values[self.range(self.top, stm)];
@@ -145,9 +169,10 @@ impl AccumulatorStack {
         self.net.output(us, them, self.net.bucket(board))
     }
 
-    /// The current position's accumulator of `perspective` (`padded` values).
-    pub fn accumulator(&mut self, perspective: Color) -> &[i16] {
-        self.bring_up_to_date();
+    /// The accumulator of `perspective` for `board`, the position after every recorded move
+    /// (`padded` values).
+    pub fn accumulator(&mut self, board: &Board, perspective: Color) -> &[i16] {
+        self.bring_up_to_date(board);
         let range = self.range(self.top, perspective);
         &self.values.as_slice()[range]
     }
@@ -161,42 +186,56 @@ impl AccumulatorStack {
     fn reserve(&mut self, positions: usize) {
         let positions = positions.max(2 * self.deltas.len()).max(64);
         self.deltas.resize(positions, Delta::EMPTY);
-        self.current.resize(positions, false);
+        self.current.resize(positions, [false; 2]);
+        self.orientations
+            .resize(positions, [Orientation::default(); 2]);
         self.values.resize(2 * positions * self.net.padded());
     }
 
-    /// Applies the pending moves from the last up-to-date position to the top.
+    /// Brings both perspectives of the top position (`board`) up to date: each from its
+    /// last up-to-date position by the moves since, or from `board` when a move since changed
+    /// its orientation.
     #[inline]
-    fn bring_up_to_date(&mut self) {
-        let mut k = self.top;
-        while !self.current[k] {
-            k -= 1;
-        }
-        for next in k + 1..=self.top {
-            self.apply(next);
+    fn bring_up_to_date(&mut self, board: &Board) {
+        for c in Color::ALL {
+            let ci = c.index();
+            let mut k = self.top;
+            while !self.current[k][ci] && !self.deltas[k].refresh[ci] {
+                k -= 1;
+            }
+            if self.current[k][ci] {
+                for next in k + 1..=self.top {
+                    self.apply(next, c);
+                }
+            } else {
+                let range = self.range(self.top, c);
+                self.net
+                    .refresh(board, c, &mut self.values.as_mut_slice()[range]);
+                self.current[self.top][ci] = true;
+            }
         }
     }
 
-    /// Computes position `k` from `k - 1` and the move between them.
-    fn apply(&mut self, k: usize) {
+    /// Computes `perspective`'s accumulator of position `k` from `k - 1` and the move between.
+    fn apply(&mut self, k: usize, perspective: Color) {
         let d = self.deltas[k];
         let p = self.net.padded();
         let net = &*self.net;
+        let c = perspective;
+        let orientation = self.orientations[k][c.index()];
         let (before, after) = self.values.as_mut_slice().split_at_mut(2 * k * p);
-        let before = &before[2 * (k - 1) * p..];
-        for c in Color::ALL {
-            let off = c.index() * p;
-            let (src, dst) = (&before[off..off + p], &mut after[off..off + p]);
-            let add = |i: usize| net.piece_row(c, d.adds[i].0, d.adds[i].1);
-            let sub = |i: usize| net.piece_row(c, d.subs[i].0, d.subs[i].1);
-            let kernel = net.kernel();
-            match (d.n_adds, d.n_subs) {
-                (1, 1) => kernel.update(dst, src, [add(0)], [sub(0)]),
-                (1, 2) => kernel.update(dst, src, [add(0)], [sub(0), sub(1)]),
-                (2, 2) => kernel.update(dst, src, [add(0), add(1)], [sub(0), sub(1)]),
-                other => unreachable!("a move places and removes {other:?} pieces"),
-            }
+        let off = c.index() * p;
+        let src = &before[2 * (k - 1) * p + off..2 * (k - 1) * p + off + p];
+        let dst = &mut after[off..off + p];
+        let add = |i: usize| net.piece_row(orientation, c, d.adds[i].0, d.adds[i].1);
+        let sub = |i: usize| net.piece_row(orientation, c, d.subs[i].0, d.subs[i].1);
+        let kernel = net.kernel();
+        match (d.n_adds, d.n_subs) {
+            (1, 1) => kernel.update(dst, src, [add(0)], [sub(0)]),
+            (1, 2) => kernel.update(dst, src, [add(0)], [sub(0), sub(1)]),
+            (2, 2) => kernel.update(dst, src, [add(0), add(1)], [sub(0), sub(1)]),
+            other => unreachable!("a move places and removes {other:?} pieces"),
         }
-        self.current[k] = true;
+        self.current[k][c.index()] = true;
     }
 }

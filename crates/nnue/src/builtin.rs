@@ -51,6 +51,7 @@ mod tests {
         let mut net = Network {
             hidden: 4,
             buckets: 1,
+            inputs: crate::InputLayout::PLAIN,
             ft_weights: vec![0; crate::INPUTS * 4],
             ft_bias: vec![3, -2, 0, 255],
             out_weights: vec![1, 2, 3, 4, -1, -2, -3, -4],

@@ -4,11 +4,12 @@
 //! | --- | --- |
 //! | 8 | magic `KSTRLNET` |
 //! | 4 | format version (1) |
-//! | 4 | architecture: 1 = perspective 768 -> N x2 -> 1, SCReLU; 2 = the same with B output buckets |
+//! | 4 | architecture: 1 = perspective 768 -> N x2 -> 1, SCReLU; 2 = the same with B output buckets; 3 = the same with king-relative inputs (768·K, mirrored) |
 //! | 4 | hidden size N (1 to [`MAX_HIDDEN`]) |
 //! | 4 x 3 | QA, QB, evaluation scale (must equal the engine's constants) |
-//! | 4 | *architecture 2 only:* output buckets B (1 to [`MAX_OUTPUT_BUCKETS`]) |
-//! | 2 x 768N | first-layer weights, feature-major, `i16` |
+//! | 4 | *architectures 2 and 3:* output buckets B (1 to [`MAX_OUTPUT_BUCKETS`]) |
+//! | 4 | *architecture 3 only:* king buckets K (one of [`crate::KING_BUCKET_CHOICES`]; see [`crate::InputLayout`]) |
+//! | 2 x 768KN | first-layer weights, feature-major, `i16` (K = 1 before architecture 3) |
 //! | 2 x N | first-layer biases, `i16` |
 //! | 2 x 2N x B | output weights, bucket by bucket (side to move's N, then the other's), `i16` |
 //! | 4 x B | output biases, `i32` |
@@ -16,11 +17,13 @@
 //!
 //! An architecture-1 file has one bucket (B = 1, no bucket word): the files written before
 //! buckets existed read as they always did, and a one-bucket network is still written in
-//! that form, byte for byte. A file of any other length, magic, version, architecture,
-//! constant, bucket count or checksum is refused with an error that says which.
+//! that form, byte for byte; a network with plain inputs is never written as architecture 3.
+//! A file of any other length, magic, version, architecture, constant, bucket count or
+//! checksum is refused with an error that says which.
 
-use crate::arch::{EVAL_SCALE, INPUTS, QA, QB};
+use crate::arch::{EVAL_SCALE, QA, QB};
 use crate::buckets::MAX_OUTPUT_BUCKETS;
+use crate::inputs::InputLayout;
 use crate::quantised::Network;
 use std::path::Path;
 
@@ -32,6 +35,8 @@ pub const VERSION: u32 = 1;
 pub const ARCH_PERSPECTIVE_SCRELU: u32 = 1;
 /// The architecture id of the perspective SCReLU network with output buckets by material.
 pub const ARCH_OUTPUT_BUCKETS: u32 = 2;
+/// The architecture id of the perspective SCReLU network with king-relative inputs.
+pub const ARCH_KING_BUCKETS: u32 = 3;
 /// The largest hidden size a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 /// Magic and the six words every file has.
@@ -63,14 +68,17 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The file's bytes for `net`: architecture 1 for one bucket, 2 with its bucket word for more.
+/// The file's bytes for `net`: architecture 1 for one bucket, 2 with its bucket word for more,
+/// 3 with both bucket words for king-relative inputs.
 pub fn to_bytes(net: &Network) -> Vec<u8> {
-    let arch = if net.buckets == 1 {
+    let arch = if !net.inputs.is_plain() {
+        ARCH_KING_BUCKETS
+    } else if net.buckets == 1 {
         ARCH_PERSPECTIVE_SCRELU
     } else {
         ARCH_OUTPUT_BUCKETS
     };
-    let mut out = Vec::with_capacity(file_len(arch, net.hidden, net.buckets));
+    let mut out = Vec::with_capacity(file_len(arch, net.hidden, net.buckets, net.inputs));
     out.extend_from_slice(MAGIC);
     let mut words = vec![
         VERSION,
@@ -80,8 +88,11 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
         QB as u32,
         EVAL_SCALE as u32,
     ];
-    if arch == ARCH_OUTPUT_BUCKETS {
+    if arch != ARCH_PERSPECTIVE_SCRELU {
         words.push(net.buckets as u32);
+    }
+    if arch == ARCH_KING_BUCKETS {
+        words.push(net.inputs.setting() as u32);
     }
     for v in words {
         out.extend_from_slice(&v.to_le_bytes());
@@ -104,23 +115,27 @@ pub fn to_bytes(net: &Network) -> Vec<u8> {
 
 /// The header's length for `arch` (which must be known).
 fn header_len(arch: u32) -> usize {
-    if arch == ARCH_OUTPUT_BUCKETS {
-        HEADER_LEN + 4
-    } else {
-        HEADER_LEN
+    match arch {
+        ARCH_OUTPUT_BUCKETS => HEADER_LEN + 4,
+        ARCH_KING_BUCKETS => HEADER_LEN + 8,
+        _ => HEADER_LEN,
     }
 }
 
 /// The whole file's length for a network of this shape (bounded: no overflow).
-fn file_len(arch: u32, hidden: usize, buckets: usize) -> usize {
-    header_len(arch) + 2 * (INPUTS * hidden + hidden + 2 * hidden * buckets) + 4 * buckets + 8
+fn file_len(arch: u32, hidden: usize, buckets: usize, inputs: InputLayout) -> usize {
+    header_len(arch)
+        + 2 * (inputs.inputs() * hidden + hidden + 2 * hidden * buckets)
+        + 4 * buckets
+        + 8
 }
 
-/// What the header says: the hidden size and the output buckets.
+/// What the header says: the hidden size, the output buckets and the inputs.
 struct Shape {
     arch: u32,
     hidden: usize,
     buckets: usize,
+    inputs: InputLayout,
 }
 
 /// Reads and checks the header of `bytes` (at least [`HEADER_LEN`] + 8 long).
@@ -135,7 +150,13 @@ fn read_header(bytes: &[u8]) -> Result<Shape, String> {
             "format version {version}, this build reads {VERSION}"
         ));
     }
-    if arch != ARCH_PERSPECTIVE_SCRELU && arch != ARCH_OUTPUT_BUCKETS {
+    if ![
+        ARCH_PERSPECTIVE_SCRELU,
+        ARCH_OUTPUT_BUCKETS,
+        ARCH_KING_BUCKETS,
+    ]
+    .contains(&arch)
+    {
         return Err(format!("unknown architecture {arch}"));
     }
     if hidden == 0 || hidden > MAX_HIDDEN {
@@ -147,10 +168,10 @@ fn read_header(bytes: &[u8]) -> Result<Shape, String> {
             "quantisation QA, QB, scale {consts:?}, this build uses [{QA}, {QB}, {EVAL_SCALE}]"
         ));
     }
-    let buckets = if arch == ARCH_OUTPUT_BUCKETS {
-        if bytes.len() < header_len(arch) + 8 {
-            return Err(format!("{} bytes is shorter than a header", bytes.len()));
-        }
+    if bytes.len() < header_len(arch) + 8 {
+        return Err(format!("{} bytes is shorter than a header", bytes.len()));
+    }
+    let buckets = if arch != ARCH_PERSPECTIVE_SCRELU {
         let b = word(6);
         if b == 0 || b as usize > MAX_OUTPUT_BUCKETS {
             return Err(format!(
@@ -161,10 +182,16 @@ fn read_header(bytes: &[u8]) -> Result<Shape, String> {
     } else {
         1
     };
+    let inputs = if arch == ARCH_KING_BUCKETS {
+        InputLayout::king_buckets(word(7) as usize)?
+    } else {
+        InputLayout::PLAIN
+    };
     Ok(Shape {
         arch,
         hidden,
         buckets,
+        inputs,
     })
 }
 
@@ -178,13 +205,15 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetFileError> {
         arch,
         hidden,
         buckets,
+        inputs,
     } = read_header(bytes).map_err(NetFileError::Invalid)?;
-    let expected = file_len(arch, hidden, buckets);
+    let expected = file_len(arch, hidden, buckets, inputs);
     if bytes.len() != expected {
         return bad(format!(
-            "{} bytes, a network of hidden size {hidden} and {buckets} output bucket(s) has \
-             {expected} (truncated or padded)",
-            bytes.len()
+            "{} bytes, a network of hidden size {hidden}, {buckets} output bucket(s) and {} \
+             inputs has {expected} (truncated or padded)",
+            bytes.len(),
+            inputs.inputs()
         ));
     }
     let body = &bytes[..expected - 8];
@@ -197,7 +226,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetFileError> {
         .chunks_exact(2)
         .map(|c| i16::from_le_bytes([c[0], c[1]]));
     let mut take = |n: usize| i16s.by_ref().take(n).collect::<Vec<i16>>();
-    let ft_weights = take(INPUTS * hidden);
+    let ft_weights = take(inputs.inputs() * hidden);
     let ft_bias = take(hidden);
     let out_weights = take(2 * hidden * buckets);
     let out_bias = body[biases_at..]
@@ -207,6 +236,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetFileError> {
     let net = Network {
         hidden,
         buckets,
+        inputs,
         ft_weights,
         ft_bias,
         out_weights,

@@ -1,8 +1,9 @@
 //! The network in floating point: what the trainer updates, and the reference the integer
 //! network is checked against.
 
-use crate::arch::{EVAL_SCALE, INPUTS, active_features};
+use crate::arch::EVAL_SCALE;
 use crate::buckets::board_bucket;
+use crate::inputs::InputLayout;
 use kestrel_chess::Board;
 
 /// The largest magnitude a first-layer weight or bias may have, so that an accumulator of 32
@@ -23,8 +24,10 @@ pub struct FloatNetwork {
     pub hidden: usize,
     /// Output buckets (1 to [`crate::MAX_OUTPUT_BUCKETS`]).
     pub buckets: usize,
+    /// The inputs: plain, or mirrored with king buckets.
+    pub inputs: InputLayout,
     /// First-layer weights, feature-major: the weight of feature `f` into neuron `i` is at
-    /// `f * hidden + i` (`INPUTS * hidden` values).
+    /// `f * hidden + i` (`inputs.inputs() * hidden` values).
     pub ft_weights: Vec<f32>,
     /// First-layer biases (`hidden`).
     pub ft_bias: Vec<f32>,
@@ -50,10 +53,17 @@ impl FloatNetwork {
 
     /// A network of `hidden` neurons and `buckets` output buckets with every weight zero.
     pub fn zeros_with_buckets(hidden: usize, buckets: usize) -> FloatNetwork {
+        FloatNetwork::zeros_with_layout(hidden, buckets, InputLayout::PLAIN)
+    }
+
+    /// A network of `hidden` neurons, `buckets` output buckets and the `inputs` layout with
+    /// every weight zero.
+    pub fn zeros_with_layout(hidden: usize, buckets: usize, inputs: InputLayout) -> FloatNetwork {
         FloatNetwork {
             hidden,
             buckets,
-            ft_weights: vec![0.0; INPUTS * hidden],
+            inputs,
+            ft_weights: vec![0.0; inputs.inputs() * hidden],
             ft_bias: vec![0.0; hidden],
             out_weights: vec![0.0; 2 * hidden * buckets],
             out_bias: vec![0.0; buckets],
@@ -86,8 +96,8 @@ impl FloatNetwork {
     /// The evaluation of `board` in centipawns from the side to move's view (not rounded).
     pub fn evaluate(&self, board: &Board) -> f32 {
         let stm = board.side_to_move();
-        let us = self.accumulate(&active_features(board, stm));
-        let them = self.accumulate(&active_features(board, stm.flip()));
+        let us = self.accumulate(&self.inputs.active_features(board, stm));
+        let them = self.accumulate(&self.inputs.active_features(board, stm.flip()));
         self.output(&us, &them, board_bucket(board, self.buckets)) * EVAL_SCALE as f32
     }
 
@@ -97,7 +107,7 @@ impl FloatNetwork {
         let (h, b) = (self.hidden, self.buckets);
         (1..=crate::file::MAX_HIDDEN).contains(&h)
             && (1..=crate::MAX_OUTPUT_BUCKETS).contains(&b)
-            && self.ft_weights.len() == INPUTS * h
+            && self.ft_weights.len() == self.inputs.inputs() * h
             && self.ft_bias.len() == h
             && self.out_weights.len() == 2 * h * b
             && self.out_bias.len() == b

@@ -3,10 +3,10 @@
 //! integer paths exact.
 
 use crate::aligned::{AlignedI16, padded_len};
-use crate::arch::{INPUTS, active_features, feature_index};
 use crate::buckets::board_bucket;
 use crate::builtin;
 use crate::file::{self, NetFileError};
+use crate::inputs::{InputLayout, Orientation};
 use crate::kernels::{Kernel, MAX_OUT_WEIGHT};
 use crate::quantised::{Network, scale_output};
 use kestrel_chess::{Board, Color, Piece, Square};
@@ -34,6 +34,7 @@ pub struct NetEval {
     hidden: usize,
     padded: usize,
     buckets: usize,
+    inputs: InputLayout,
     ft_weights: AlignedI16,
     ft_bias: AlignedI16,
     /// The side to move's output weights, `padded` per bucket (so each bucket is aligned).
@@ -93,7 +94,8 @@ impl NetEval {
             hidden,
             padded,
             buckets: net.buckets,
-            ft_weights: copy_padded(INPUTS, &net.ft_weights),
+            inputs: net.inputs,
+            ft_weights: copy_padded(net.inputs.inputs(), &net.ft_weights),
             ft_bias: copy_padded(1, &net.ft_bias),
             out_us: copy_padded(net.buckets, &side_rows(0)),
             out_them: copy_padded(net.buckets, &side_rows(1)),
@@ -135,14 +137,24 @@ impl NetEval {
         self.buckets
     }
 
-    /// `hidden N`, with `, B output buckets` when there are several: the network's shape as
-    /// the messages that name a loaded network give it.
+    /// The inputs: plain, or mirrored with king buckets.
+    #[inline]
+    pub fn inputs(&self) -> InputLayout {
+        self.inputs
+    }
+
+    /// `hidden N`, with `, B output buckets` when there are several and `, K king buckets`
+    /// for king-relative inputs: the network's shape as the messages that name a loaded
+    /// network give it.
     pub fn shape(&self) -> String {
+        let mut shape = format!("hidden {}", self.hidden);
         if self.buckets > 1 {
-            format!("hidden {}, {} output buckets", self.hidden, self.buckets)
-        } else {
-            format!("hidden {}", self.hidden)
+            shape.push_str(&format!(", {} output buckets", self.buckets));
         }
+        if !self.inputs.is_plain() {
+            shape.push_str(&format!(", {} king buckets", self.inputs.setting()));
+        }
+        shape
     }
 
     /// The output bucket `board` is scored with.
@@ -167,16 +179,22 @@ impl NetEval {
         &self.ft_weights.as_slice()[feature * self.padded..(feature + 1) * self.padded]
     }
 
-    /// The row of `piece` on `square` as `perspective` sees it.
+    /// The row of `piece` on `square` as `perspective` sees it in `orientation`.
     #[inline]
-    pub(crate) fn piece_row(&self, perspective: Color, piece: Piece, square: Square) -> &[i16] {
-        self.row(feature_index(perspective, piece, square))
+    pub(crate) fn piece_row(
+        &self,
+        orientation: Orientation,
+        perspective: Color,
+        piece: Piece,
+        square: Square,
+    ) -> &[i16] {
+        self.row(orientation.feature(perspective, piece, square))
     }
 
     /// Fills `acc` (`padded` values) with `perspective`'s accumulator of `board` from scratch.
     pub fn refresh(&self, board: &Board, perspective: Color, acc: &mut [i16]) {
         acc.copy_from_slice(self.ft_bias.as_slice());
-        for f in active_features(board, perspective) {
+        for f in self.inputs.active_features(board, perspective) {
             for (a, &w) in acc.iter_mut().zip(self.row(f)) {
                 *a = a.wrapping_add(w);
             }
@@ -222,7 +240,7 @@ fn check_bounds(net: &Network) -> Result<(), String> {
         ));
     }
     for i in 0..net.hidden {
-        let largest = (0..INPUTS)
+        let largest = (0..net.inputs.inputs())
             .map(|f| net.ft_weights[f * net.hidden + i].unsigned_abs() as i64)
             .max()
             .unwrap_or(0);

@@ -7,7 +7,9 @@
 //! to move's accumulator and then the other's, each through SCReLU, dotted with the output
 //! weights, plus the bias, times [`EVAL_SCALE`] = centipawns from the side to move's view.
 //! A network may have several output layers, output buckets chosen by the material on the
-//! board ([`output_bucket`]); one bucket is the plain network.
+//! board ([`output_bucket`]); one bucket is the plain network. It may also see the pieces
+//! through each side's king ([`InputLayout`]: the board mirrored to put the king on files
+//! a-d, and one set of 768 weights per king bucket).
 //!
 //! Inference: [`NetEval`] lays a [`Network`] out for the search with the fastest [`Kernel`]
 //! of the CPU (AVX2, SSE2 or portable, all giving the same integers); an
@@ -27,6 +29,7 @@ mod choice;
 pub mod file;
 mod float;
 mod inference;
+mod inputs;
 mod kernels;
 mod quantised;
 
@@ -38,5 +41,6 @@ pub use choice::{LINEAR, default_evaluation, default_evaluation_name, load_evalu
 pub use file::NetFileError;
 pub use float::{FloatNetwork, OUT_WEIGHT_CLIP, WEIGHT_CLIP};
 pub use inference::{BUILTIN_NAMES, NetEval, read_network};
+pub use inputs::{InputLayout, KING_BUCKET_CHOICES, Orientation};
 pub use kernels::{Kernel, MAX_OUT_WEIGHT};
 pub use quantised::Network;

@@ -2,10 +2,11 @@
 //! weights times [`QB`] in `i16`, output biases times `QA * QB` in `i32`, one output layer
 //! per output bucket.
 
-use crate::arch::{EVAL_SCALE, INPUTS, QA, QB, active_features};
+use crate::arch::{EVAL_SCALE, QA, QB};
 use crate::buckets::{MAX_OUTPUT_BUCKETS, board_bucket};
 use crate::file::NetFileError;
 use crate::float::{FloatNetwork, OUT_WEIGHT_CLIP, WEIGHT_CLIP};
+use crate::inputs::InputLayout;
 use kestrel_chess::Board;
 
 /// The quantised network (see the module doc for the scales).
@@ -15,6 +16,8 @@ pub struct Network {
     pub hidden: usize,
     /// Output buckets (1 to [`MAX_OUTPUT_BUCKETS`]; see [`crate::output_bucket`]).
     pub buckets: usize,
+    /// The inputs: plain, or mirrored with king buckets.
+    pub inputs: InputLayout,
     /// First-layer weights, feature-major (`f * hidden + i`), times `QA`.
     pub ft_weights: Vec<i16>,
     /// First-layer biases, times `QA`.
@@ -60,6 +63,7 @@ impl Network {
         Ok(Network {
             hidden: float.hidden,
             buckets: float.buckets,
+            inputs: float.inputs,
             ft_weights: float.ft_weights.iter().map(|&w| q(w, QA)).collect(),
             ft_bias: float.ft_bias.iter().map(|&w| q(w, QA)).collect(),
             out_weights: float.out_weights.iter().map(|&w| q(w, QB)).collect(),
@@ -102,8 +106,8 @@ impl Network {
     /// The evaluation of `board` in centipawns, side to move's view, by a full refresh.
     pub fn evaluate(&self, board: &Board) -> i32 {
         let stm = board.side_to_move();
-        let us = self.accumulate(&active_features(board, stm));
-        let them = self.accumulate(&active_features(board, stm.flip()));
+        let us = self.accumulate(&self.inputs.active_features(board, stm));
+        let them = self.accumulate(&self.inputs.active_features(board, stm.flip()));
         self.output(&us, &them, board_bucket(board, self.buckets))
     }
 
@@ -113,7 +117,7 @@ impl Network {
         let (h, b) = (self.hidden, self.buckets);
         h > 0
             && (1..=MAX_OUTPUT_BUCKETS).contains(&b)
-            && self.ft_weights.len() == INPUTS * h
+            && self.ft_weights.len() == self.inputs.inputs() * h
             && self.ft_bias.len() == h
             && self.out_weights.len() == 2 * h * b
             && self.out_bias.len() == b

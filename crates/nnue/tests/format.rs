@@ -1,7 +1,7 @@
 //! The float network, its quantised form and the file format agree with each other.
 
 use kestrel_chess::Board;
-use kestrel_nnue::{FloatNetwork, Network, file};
+use kestrel_nnue::{FloatNetwork, InputLayout, Network, file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -11,8 +11,18 @@ fn random_net(hidden: usize, seed: u64) -> FloatNetwork {
 
 /// A random network with `buckets` output buckets, each its own weights and bias.
 fn random_bucketed_net(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
+    random_layout_net(hidden, buckets, InputLayout::PLAIN, seed)
+}
+
+/// As [`random_bucketed_net`], with the `inputs` layout.
+fn random_layout_net(
+    hidden: usize,
+    buckets: usize,
+    inputs: InputLayout,
+    seed: u64,
+) -> FloatNetwork {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut net = FloatNetwork::zeros_with_buckets(hidden, buckets);
+    let mut net = FloatNetwork::zeros_with_layout(hidden, buckets, inputs);
     for w in net.ft_weights.iter_mut().chain(net.ft_bias.iter_mut()) {
         *w = rng.random_range(-0.08..0.08);
     }
@@ -191,8 +201,8 @@ fn a_bad_bucket_count_or_length_is_a_clear_error() {
     assert!(err.to_string().contains("not a usable"), "{err}");
     let err = file::from_bytes(&with_word(&bytes, 1, file::ARCH_PERSPECTIVE_SCRELU)).unwrap_err();
     assert!(err.to_string().contains("truncated"), "{err}");
-    let err = file::from_bytes(&with_word(&bytes, 1, 3)).unwrap_err();
-    assert!(err.to_string().contains("unknown architecture 3"), "{err}");
+    let err = file::from_bytes(&with_word(&bytes, 1, 4)).unwrap_err();
+    assert!(err.to_string().contains("unknown architecture 4"), "{err}");
     // Every prefix of the file, and the file with a byte more, is refused without a panic.
     for len in 0..bytes.len() {
         assert!(
@@ -219,4 +229,69 @@ fn inconsistent_bucketed_networks_are_refused() {
     let err =
         kestrel_nnue::NetEval::new(&net, kestrel_nnue::Kernel::portable(), "odd.knet").unwrap_err();
     assert!(err.to_string().contains("5 output buckets"), "{err}");
+}
+
+#[test]
+fn a_king_relative_network_follows_its_float_form_and_round_trips() {
+    // A position without castling rights and its a↔h mirror: the same chess position.
+    let (fen, mirror) = (
+        "2r3k1/pp3ppp/4p3/8/3P4/4P3/PP3PPP/2R3K1 w - - 0 1",
+        "1k3r2/ppp3pp/3p4/8/4P3/3P4/PPP3PP/1K3R2 w - - 0 1",
+    );
+    for (king_buckets, buckets) in [(1, 1), (2, 8), (4, 1)] {
+        let inputs = InputLayout::king_buckets(king_buckets).unwrap();
+        let float = random_layout_net(16, buckets, inputs, 21);
+        let net = Network::quantise(&float).unwrap();
+        for fen in FENS {
+            let board = Board::from_fen(fen).unwrap();
+            let (f, q) = (float.evaluate(&board), net.evaluate(&board) as f32);
+            assert!(
+                (f - q).abs() <= 4.0 + f.abs() * 0.05,
+                "{fen}: float {f} int {q}"
+            );
+        }
+        let (a, b) = (
+            Board::from_fen(fen).unwrap(),
+            Board::from_fen(mirror).unwrap(),
+        );
+        assert_eq!(net.evaluate(&a), net.evaluate(&b), "mirrored inputs");
+        assert_ne!(
+            Network::quantise(&random_bucketed_net(16, buckets, 21))
+                .unwrap()
+                .evaluate(&a),
+            net.evaluate(&a),
+            "the layout changes the features"
+        );
+
+        let bytes = file::to_bytes(&net);
+        let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
+        assert_eq!(
+            (word(1), word(2), word(6), word(7)),
+            (
+                file::ARCH_KING_BUCKETS,
+                16,
+                buckets as u32,
+                king_buckets as u32
+            )
+        );
+        let (kb, ob) = (king_buckets, buckets);
+        assert_eq!(
+            bytes.len(),
+            40 + 2 * (768 * kb * 16 + 16 + 32 * ob) + 4 * ob + 8
+        );
+        assert_eq!(file::from_bytes(&bytes).unwrap(), net);
+        for bad in [0, 3, 8, u32::MAX] {
+            let err = file::from_bytes(&with_word(&bytes, 7, bad)).unwrap_err();
+            assert!(
+                err.to_string().contains(&format!("{bad} king buckets")),
+                "{err}"
+            );
+        }
+        for len in (0..bytes.len()).step_by(97) {
+            assert!(file::from_bytes(&bytes[..len]).is_err(), "prefix {len}");
+        }
+    }
+    // Plain inputs are never written as architecture 3.
+    let plain = file::to_bytes(&Network::quantise(&random_bucketed_net(16, 8, 21)).unwrap());
+    assert_eq!(plain[12..16], file::ARCH_OUTPUT_BUCKETS.to_le_bytes());
 }

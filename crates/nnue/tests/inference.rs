@@ -2,7 +2,7 @@
 //! accumulators equal a full refresh after every move of random playouts.
 
 use kestrel_chess::{Board, Color, Move};
-use kestrel_nnue::{AccumulatorStack, FloatNetwork, Kernel, NetEval, Network, file};
+use kestrel_nnue::{AccumulatorStack, FloatNetwork, InputLayout, Kernel, NetEval, Network, file};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -15,8 +15,13 @@ fn random_net(hidden: usize, seed: u64) -> Network {
 
 /// As [`random_net`], with `buckets` output buckets (each its own weights and bias).
 fn random_bucketed_net(hidden: usize, buckets: usize, seed: u64) -> Network {
+    random_layout_net(hidden, buckets, InputLayout::PLAIN, seed)
+}
+
+/// As [`random_bucketed_net`], with the `inputs` layout.
+fn random_layout_net(hidden: usize, buckets: usize, inputs: InputLayout, seed: u64) -> Network {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut net = FloatNetwork::zeros_with_buckets(hidden, buckets);
+    let mut net = FloatNetwork::zeros_with_layout(hidden, buckets, inputs);
     for w in net.ft_weights.iter_mut().chain(net.ft_bias.iter_mut()) {
         *w = rng.random_range(-0.6..0.6);
     }
@@ -134,6 +139,7 @@ fn the_output_sum_does_not_overflow_at_the_extremes() {
             let net = Network {
                 hidden,
                 buckets: 1,
+                inputs: InputLayout::PLAIN,
                 ft_weights: vec![0; kestrel_nnue::INPUTS * hidden],
                 ft_bias: vec![0; hidden],
                 out_weights: vec![w; 2 * hidden],
@@ -207,6 +213,8 @@ struct Seen {
     en_passant: usize,
     nulls: usize,
     unmakes: usize,
+    /// King moves that changed their side's orientation (king-relative inputs only).
+    reorientations: usize,
 }
 
 /// A random legal move, captures and promotions preferred (so that they happen often).
@@ -228,7 +236,12 @@ fn check_against_refresh(stack: &mut AccumulatorStack, eval: &NetEval, board: &B
     for c in [Color::White, Color::Black] {
         let mut fresh = vec![0i16; p];
         eval.refresh(board, c, &mut fresh);
-        assert_eq!(stack.accumulator(c), &fresh[..], "{}", board.to_fen());
+        assert_eq!(
+            stack.accumulator(board, c),
+            &fresh[..],
+            "{}",
+            board.to_fen()
+        );
     }
     assert_eq!(
         stack.evaluate(board),
@@ -264,8 +277,12 @@ fn playout(eval: &Arc<NetEval>, fen: &str, every: bool, rng: &mut ChaCha8Rng, se
             seen.promotions += mv.is_promotion() as usize;
             seen.castles += mv.is_castle() as usize;
             seen.en_passant += mv.is_en_passant() as usize;
+            let mover = board.side_to_move();
+            let before = eval.inputs().board_orientation(&board, mover);
             stack.push_move(&board, mv);
             board.make_move(mv);
+            let after = eval.inputs().board_orientation(&board, mover);
+            seen.reorientations += (!eval.inputs().is_plain() && before != after) as usize;
             path.push(false);
         }
         if every || rng.random_bool(0.4) {
@@ -289,9 +306,16 @@ fn incremental_accumulators_equal_a_full_refresh() {
     let mut seen = Seen::default();
     for k in Kernel::supported() {
         // 40: padded to 64, so the padding neurons are updated too; 8 buckets as material
-        // comes off in the playouts.
-        for (hidden, buckets) in [(40, 1), (256, 1), (40, 8)] {
-            let net = random_bucketed_net(hidden, buckets, 5);
+        // comes off in the playouts; king-relative inputs as the kings walk.
+        let mirrored = |n| InputLayout::king_buckets(n).unwrap();
+        for (hidden, buckets, inputs) in [
+            (40, 1, InputLayout::PLAIN),
+            (256, 1, InputLayout::PLAIN),
+            (40, 8, InputLayout::PLAIN),
+            (40, 1, mirrored(1)),
+            (40, 8, mirrored(4)),
+        ] {
+            let net = random_layout_net(hidden, buckets, inputs, 5);
             let eval = Arc::new(NetEval::new(&net, k, "test").unwrap());
             for i in 0..30 {
                 for fen in fens {
@@ -307,7 +331,8 @@ fn incremental_accumulators_equal_a_full_refresh() {
             && seen.castles > 20
             && seen.en_passant > 5
             && seen.nulls > 100
-            && seen.unmakes > 100,
+            && seen.unmakes > 100
+            && seen.reorientations > 100,
         "the playouts missed a kind of move: {seen:?}"
     );
 }

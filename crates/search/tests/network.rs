@@ -3,7 +3,7 @@
 //! changes the search, and a search with it is as deterministic as the linear one.
 
 use kestrel_chess::Board;
-use kestrel_nnue::{FloatNetwork, NetEval, Network};
+use kestrel_nnue::{FloatNetwork, InputLayout, NetEval, Network};
 use kestrel_search::{EngineConfig, SearchLimits, Searcher};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -23,8 +23,13 @@ fn random_network(seed: u64) -> Arc<NetEval> {
 
 /// As [`random_network`], with `buckets` output buckets (each its own random layer).
 fn random_bucketed_network(seed: u64, buckets: usize) -> Arc<NetEval> {
+    random_layout_network(seed, buckets, InputLayout::PLAIN)
+}
+
+/// As [`random_bucketed_network`], with the `inputs` layout.
+fn random_layout_network(seed: u64, buckets: usize, inputs: InputLayout) -> Arc<NetEval> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut float = FloatNetwork::zeros_with_buckets(64, buckets);
+    let mut float = FloatNetwork::zeros_with_layout(64, buckets, inputs);
     for w in float.ft_weights.iter_mut().chain(float.ft_bias.iter_mut()) {
         *w = rng.random_range(-0.1..0.3);
     }
@@ -80,6 +85,27 @@ fn a_bucketed_network_search_is_deterministic_and_differs_from_one_bucket() {
         differs |= a != search(config(&plain), fen, 6);
     }
     assert!(differs, "the buckets never changed the search");
+}
+
+/// King moves in the search change their side's orientation: every evaluation, checked
+/// against a full refresh in the test build, sees the board through its own kings.
+#[test]
+fn a_king_relative_network_search_is_deterministic_and_differs_from_plain_inputs() {
+    let king = random_layout_network(9, 8, InputLayout::king_buckets(4).unwrap());
+    assert_eq!(king.shape(), "hidden 64, 8 output buckets, 4 king buckets");
+    let config = |net: &Arc<NetEval>| EngineConfig {
+        network: Some(net.clone()),
+        threads: 1,
+        ..EngineConfig::default()
+    };
+    let plain = random_bucketed_network(9, 8);
+    let mut differs = false;
+    for fen in FENS {
+        let a = search(config(&king), fen, 6);
+        assert_eq!(a, search(config(&king), fen, 6), "{fen}");
+        differs |= a != search(config(&plain), fen, 6);
+    }
+    assert!(differs, "the king-relative inputs never changed the search");
 }
 
 #[test]

@@ -168,6 +168,7 @@ mod tests {
         let net = kestrel_nnue::Network {
             hidden: 1,
             buckets: 1,
+            inputs: kestrel_nnue::InputLayout::PLAIN,
             ft_weights: vec![0; kestrel_nnue::INPUTS],
             ft_bias: vec![255],
             out_weights: vec![kestrel_nnue::QB as i16, 0],

@@ -68,7 +68,7 @@ pub struct NnueTrainArgs {
     max_positions: Option<u64>,
     /// Show each training position without castling rights mirrored (a<->h) in a seeded half
     /// of the epochs: the default, since it wins games (docs/nnue.md, "mirroring").
-    #[arg(long, conflicts_with = "no_mirror")]
+    #[arg(long, conflicts_with_all = ["no_mirror", "king_buckets"])]
     mirror: bool,
     /// Train on the positions as they are, never mirrored.
     #[arg(long = "no-mirror")]
@@ -78,12 +78,26 @@ pub struct NnueTrainArgs {
     /// 1: the network without buckets.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=kestrel_nnue::MAX_OUTPUT_BUCKETS as u64))]
     output_buckets: u64,
+    /// King-relative inputs: each side sees the board mirrored to put its king on files a-d,
+    /// through one of N sets of 768 weights chosen by the king's square (1, 2 or 4; docs/nnue.md,
+    /// "King buckets"). Positions are then never mirrored for training: the inputs are.
+    #[arg(long, value_name = "N", value_parser = parse_king_buckets)]
+    king_buckets: Option<usize>,
 }
 
-/// Whether the run mirrors: on unless `--no-mirror` (`--mirror` states the default; clap
-/// refuses both together).
+/// A `--king-buckets` value: one of the counts a layout may have.
+fn parse_king_buckets(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    kestrel_nnue::InputLayout::king_buckets(n).map(|_| n)
+}
+
+/// Whether the run mirrors training positions: on unless `--no-mirror` (`--mirror` states
+/// the default; clap refuses both together) or the inputs are king-relative (mirrored in
+/// the features themselves).
 fn mirrored(args: &NnueTrainArgs) -> bool {
-    args.mirror || !args.no_mirror
+    (args.mirror || !args.no_mirror) && args.king_buckets.is_none()
 }
 
 fn check(args: &NnueTrainArgs) -> anyhow::Result<()> {
@@ -108,9 +122,13 @@ fn check(args: &NnueTrainArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The summary's mirror line: off, or on with how many training positions it applies to.
-fn mirror_line(mirror: bool, train: &[PackedPosition]) -> String {
-    if !mirror {
+/// The summary's mirror line: off, in the inputs, or on with how many training positions it
+/// applies to.
+fn mirror_line(args: &NnueTrainArgs, train: &[PackedPosition]) -> String {
+    if args.king_buckets.is_some() {
+        return "in the inputs (king-relative: each side's king on files a-d)".into();
+    }
+    if !mirrored(args) {
         return "off".into();
     }
     let n = train.iter().filter(|r| can_mirror(r)).count();
@@ -120,13 +138,17 @@ fn mirror_line(mirror: bool, train: &[PackedPosition]) -> String {
     )
 }
 
-/// `, N output buckets` for a bucketed network, nothing for one bucket.
-fn buckets_note(buckets: u64) -> String {
-    if buckets > 1 {
-        format!(", {buckets} output buckets")
-    } else {
-        String::new()
+/// `, N output buckets` for a bucketed network and `, K king buckets` for king-relative
+/// inputs; nothing for the plain network.
+fn buckets_note(args: &NnueTrainArgs) -> String {
+    let mut note = String::new();
+    if args.output_buckets > 1 {
+        note.push_str(&format!(", {} output buckets", args.output_buckets));
     }
+    if let Some(k) = args.king_buckets {
+        note.push_str(&format!(", {k} king buckets"));
+    }
+    note
 }
 
 pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
@@ -151,6 +173,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         seed: args.seed,
         mirror: mirrored(&args),
         output_buckets: args.output_buckets as usize,
+        king_buckets: args.king_buckets.unwrap_or(0),
     };
     let data = pool.install(|| {
         load_first(
@@ -213,7 +236,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     say!(
         folder,
         "mirror            {}",
-        mirror_line(mirrored(&args), &data.train)
+        mirror_line(&args, &data.train)
     );
     say!(
         folder,
@@ -225,7 +248,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         "network           {} (hidden {}{})",
         args.out.join(NET_FILE).display(),
         args.hidden,
-        buckets_note(args.output_buckets)
+        buckets_note(&args)
     );
     folder.finish(args.seed)
 }

@@ -9,10 +9,14 @@
 //! steps (so the learning-rate schedule is unchanged), and over the epochs each position is
 //! seen both ways about equally often. The draw is a hash, not a thread's generator, so the
 //! network stays the same on any thread count.
+//!
+//! King-relative inputs (`--king-buckets`) mirror every position to its king's side already:
+//! a position and its mirror have the same features there, so the trainer draws no mirrors.
 
 use super::model::Features;
 use crate::format::PackedPosition;
 use crate::selfplay::game_seed;
+use kestrel_nnue::InputLayout;
 
 /// Salt separating the mirror draws from the shuffles' seeds.
 const MIRROR_SALT: u64 = 0x6d69_7272_6f72_2121;
@@ -71,9 +75,9 @@ impl<'a> Sample<'a> {
         Sample { record, mirrored }
     }
 
-    /// The active features, mirrored when the sample is.
-    pub fn features(&self) -> Features {
-        let f = Features::of(self.record);
+    /// The active features in the `inputs` layout, mirrored when the sample is.
+    pub fn features(&self, inputs: InputLayout) -> Features {
+        let f = Features::of(self.record, inputs);
         if self.mirrored { f.mirrored() } else { f }
     }
 }

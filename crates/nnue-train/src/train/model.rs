@@ -7,7 +7,8 @@
 //! layout of the network without buckets, value for value.
 
 use crate::format::PackedPosition;
-use kestrel_nnue::{EVAL_SCALE, FloatNetwork, INPUTS, feature_index, output_bucket};
+use kestrel_chess::{PieceKind, Square};
+use kestrel_nnue::{EVAL_SCALE, FloatNetwork, InputLayout, output_bucket};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -23,17 +24,26 @@ pub struct Features {
 }
 
 impl Features {
-    /// The features of a (valid) record, in square order as `active_features` lists them.
-    pub fn of(record: &PackedPosition) -> Features {
+    /// The features of a (valid: one king a side) record in the `inputs` layout, in square
+    /// order as `InputLayout::active_features` lists them.
+    pub fn of(record: &PackedPosition, inputs: InputLayout) -> Features {
         let stm = record.side_to_move();
+        let mut kings = [Square(0); 2];
+        for (sq, piece) in record.pieces() {
+            if piece.kind == PieceKind::King {
+                kings[piece.color.index()] = sq;
+            }
+        }
+        let ours = inputs.orientation(stm, kings[stm.index()]);
+        let theirs = inputs.orientation(stm.flip(), kings[stm.flip().index()]);
         let mut f = Features {
             us: [0; 32],
             them: [0; 32],
             len: 0,
         };
         for (sq, piece) in record.pieces() {
-            f.us[f.len] = feature_index(stm, piece, sq) as u16;
-            f.them[f.len] = feature_index(stm.flip(), piece, sq) as u16;
+            f.us[f.len] = ours.feature(stm, piece, sq) as u16;
+            f.them[f.len] = theirs.feature(stm.flip(), piece, sq) as u16;
             f.len += 1;
         }
         f
@@ -66,16 +76,18 @@ pub struct Layout {
     pub hidden: usize,
     /// Output buckets (1: the network without buckets).
     pub buckets: usize,
+    /// The inputs: plain, or mirrored with king buckets.
+    pub inputs: InputLayout,
 }
 
 impl Layout {
     /// Start of the first-layer biases.
     pub fn ft_bias(self) -> usize {
-        INPUTS * self.hidden
+        self.inputs.inputs() * self.hidden
     }
     /// Start of the output weights.
     pub fn out_weights(self) -> usize {
-        (INPUTS + 1) * self.hidden
+        (self.inputs.inputs() + 1) * self.hidden
     }
     /// Start of output bucket `bucket`'s weights (`2 * hidden` of them).
     pub fn bucket_weights(self, bucket: usize) -> usize {
@@ -117,6 +129,7 @@ pub fn to_network(layout: Layout, p: &[f32]) -> FloatNetwork {
     FloatNetwork {
         hidden: layout.hidden,
         buckets: layout.buckets,
+        inputs: layout.inputs,
         ft_weights: p[..layout.ft_bias()].to_vec(),
         ft_bias: p[layout.ft_bias()..layout.out_weights()].to_vec(),
         out_weights: p[layout.out_weights()..layout.out_bias()].to_vec(),

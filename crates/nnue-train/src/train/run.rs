@@ -58,6 +58,14 @@ pub struct TrainConfig {
     /// fingerprint at 1, so checkpoints of runs from before the option still resume.
     #[serde(default = "one_bucket", skip_serializing_if = "is_one_bucket")]
     pub output_buckets: usize,
+    /// King buckets of king-relative, mirrored inputs (`kestrel_nnue::InputLayout`; 0 =
+    /// the plain inputs). Left out of the fingerprint at 0, so earlier checkpoints resume.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub king_buckets: usize,
+}
+
+fn is_zero(value: &usize) -> bool {
+    *value == 0
 }
 
 fn is_off(flag: &bool) -> bool {
@@ -119,9 +127,12 @@ pub fn run_train(
             kestrel_nnue::MAX_OUTPUT_BUCKETS
         )));
     }
+    let inputs =
+        kestrel_nnue::InputLayout::from_setting(config.king_buckets).map_err(RunError::Input)?;
     let layout = Layout {
         hidden: config.hidden,
         buckets: config.output_buckets,
+        inputs,
     };
     let fp = fingerprint(config, data);
     let ckpt_path = dir.join(CHECKPOINT_FILE);
@@ -165,7 +176,7 @@ pub fn run_train(
     let started = Instant::now();
     for epoch in header.epochs_done..config.epochs {
         let t0 = Instant::now();
-        let mut order = epoch_samples(config, data, epoch as u64);
+        let mut order = epoch_samples(config, inputs.is_plain(), data, epoch as u64);
         order.shuffle(&mut ChaCha8Rng::seed_from_u64(game_seed(
             config.seed,
             epoch as u64,
@@ -211,12 +222,19 @@ pub fn run_train(
 }
 
 /// The training positions of `epoch` in file order, each mirrored or not (the shuffle comes
-/// after, so the draws do not depend on it).
-fn epoch_samples<'a>(config: &TrainConfig, data: &'a TrainData, epoch: u64) -> Vec<Sample<'a>> {
+/// after, so the draws do not depend on it). King-relative inputs are mirrored already: with
+/// them (`plain_inputs` false) nothing is drawn.
+fn epoch_samples<'a>(
+    config: &TrainConfig,
+    plain_inputs: bool,
+    data: &'a TrainData,
+    epoch: u64,
+) -> Vec<Sample<'a>> {
+    let mirror = config.mirror && plain_inputs;
     data.train
         .iter()
         .enumerate()
-        .map(|(i, r)| Sample::for_epoch(r, config.mirror, config.seed, epoch, i as u64))
+        .map(|(i, r)| Sample::for_epoch(r, mirror, config.seed, epoch, i as u64))
         .collect()
 }
 
@@ -247,7 +265,7 @@ pub fn quantisation_error(
         .map_init(
             || Scratch::new(layout.hidden),
             |scratch, r| {
-                let f = Features::of(r);
+                let f = Features::of(r, layout.inputs);
                 let float = centipawns(forward(layout, params, &f, scratch)) as f64;
                 let us: Vec<usize> = f.us[..f.len].iter().map(|&x| x as usize).collect();
                 let them: Vec<usize> = f.them[..f.len].iter().map(|&x| x as usize).collect();
@@ -269,7 +287,12 @@ pub fn mean_abs_cp(layout: Layout, params: &[f32], records: &[PackedPosition]) -
         .map_init(
             || Scratch::new(layout.hidden),
             |scratch, (r, s)| {
-                let cp = centipawns(forward(layout, params, &Features::of(r), scratch));
+                let cp = centipawns(forward(
+                    layout,
+                    params,
+                    &Features::of(r, layout.inputs),
+                    scratch,
+                ));
                 (cp as f64 - s as f64).abs()
             },
         )
@@ -296,6 +319,7 @@ mod tests {
             seed: 1,
             mirror,
             output_buckets: 1,
+            king_buckets: 0,
         }
     }
 

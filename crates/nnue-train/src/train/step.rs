@@ -66,7 +66,7 @@ pub fn batch_gradient(
             let mut scratch = Scratch::new(layout.hidden);
             let mut sum = 0.0f64;
             for sample in chunk {
-                let features = sample.features();
+                let features = sample.features(layout.inputs);
                 let raw = forward(layout, params, &features, &mut scratch);
                 let (e, d) = loss.error(raw, sample.record);
                 sum += e as f64;
@@ -104,7 +104,12 @@ pub fn mean_loss(layout: Layout, params: &[f32], records: &[PackedPosition], los
             chunk
                 .iter()
                 .map(|r| {
-                    let raw = forward(layout, params, &Features::of(r), &mut scratch);
+                    let raw = forward(
+                        layout,
+                        params,
+                        &Features::of(r, layout.inputs),
+                        &mut scratch,
+                    );
                     loss.error(raw, r).0 as f64
                 })
                 .sum::<f64>()
