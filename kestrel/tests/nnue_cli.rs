@@ -19,6 +19,17 @@ fn run_ok(args: &[&str]) -> String {
     stdout(&o)
 }
 
+/// `kestrel eval` of the start position with the network file `knet`.
+fn eval_start_with(knet: &Path) -> String {
+    run_ok(&[
+        "eval",
+        "--fen",
+        kestrel_chess::START_FEN,
+        "--net",
+        knet.to_str().unwrap(),
+    ])
+}
+
 fn data_of(dir: &Path) -> Vec<u8> {
     std::fs::read(dir.join("positions.kpos")).unwrap()
 }
@@ -224,14 +235,7 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert!(text.contains("(hidden 8, 4 output buckets)"), "{text}");
     let net = kestrel_nnue::file::read(&bucketed_dir.join("net.knet")).unwrap();
     assert_eq!((net.hidden, net.buckets, net.out_bias.len()), (8, 4, 4));
-    let knet = bucketed_dir.join("net.knet");
-    let text = run_ok(&[
-        "eval",
-        "--fen",
-        kestrel_chess::START_FEN,
-        "--net",
-        knet.to_str().unwrap(),
-    ]);
+    let text = eval_start_with(&bucketed_dir.join("net.knet"));
     assert!(text.contains("hidden 8, 4 output buckets]"), "{text}");
     let last = bucketed.len() - 1;
     bucketed[last] = "32";
@@ -250,15 +254,11 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert!(text.contains("(hidden 8, 2 king buckets)"), "{text}");
     assert!(text.contains("mirror            in the inputs"), "{text}");
     let net = kestrel_nnue::file::read(&king_dir.join("net.knet")).unwrap();
-    assert_eq!(net.inputs, kestrel_nnue::InputLayout::king_buckets(2).unwrap());
-    let knet = king_dir.join("net.knet");
-    let text = run_ok(&[
-        "eval",
-        "--fen",
-        kestrel_chess::START_FEN,
-        "--net",
-        knet.to_str().unwrap(),
-    ]);
+    assert_eq!(
+        net.inputs,
+        kestrel_nnue::InputLayout::king_buckets(2).unwrap()
+    );
+    let text = eval_start_with(&king_dir.join("net.knet"));
     assert!(text.contains("hidden 8, 2 king buckets]"), "{text}");
     let last = king.len() - 1;
     king[last] = "3";

@@ -1,5 +1,6 @@
 //! The network's shape and its fixed constants: the input features and the quantisation.
 
+use crate::inputs::InputLayout;
 use kestrel_chess::{Board, Color, Piece, Square};
 
 /// Input features per perspective: 2 colours (own, other) x 6 kinds x 64 squares.
@@ -17,27 +18,17 @@ pub const QB: i32 = 128;
 /// The feature of `piece` on `square` seen from `perspective`: own pieces first (0..384),
 /// then the other side's (384..768), each as `64 * kind + square`, with the board flipped
 /// vertically for Black so that both sides see their pieces from their own first rank.
+/// This is [`InputLayout::PLAIN`]'s feature, whichever square the king is on.
 #[inline]
 pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
-    let side = if piece.color == perspective { 0 } else { 384 };
-    let sq = match perspective {
-        Color::White => square.index(),
-        Color::Black => square.index() ^ 56,
-    };
-    side + 64 * piece.kind.index() + sq
+    InputLayout::PLAIN
+        .orientation(perspective, square)
+        .feature(perspective, piece, square)
 }
 
-/// Every active feature of `board` from `perspective`, in square order.
+/// Every active feature of `board` from `perspective`, in square order (plain inputs).
 pub fn active_features(board: &Board, perspective: Color) -> Vec<usize> {
-    board
-        .occupied()
-        .map(|sq| {
-            let piece = board
-                .piece_at(sq)
-                .expect("an occupied square holds a piece");
-            feature_index(perspective, piece, sq)
-        })
-        .collect()
+    InputLayout::PLAIN.active_features(board, perspective)
 }
 
 #[cfg(test)]

@@ -151,13 +151,18 @@ mod tests {
     }
 
     #[test]
-    fn the_plain_layout_is_the_classic_feature() {
-        let board = Board::startpos();
+    fn the_plain_layout_ignores_the_king() {
         for c in Color::ALL {
-            assert_eq!(
-                InputLayout::PLAIN.active_features(&board, c),
-                crate::active_features(&board, c)
-            );
+            let first = InputLayout::PLAIN.orientation(c, Square(0));
+            assert!((0..64).all(|k| InputLayout::PLAIN.orientation(c, Square(k)) == first));
+            let queen = Piece::new(Color::White, PieceKind::Queen);
+            let d1 = first.feature(c, queen, sq("d1"));
+            let want = if c == Color::White {
+                4 * 64 + 3
+            } else {
+                384 + 4 * 64 + 59
+            };
+            assert_eq!(d1, want, "{c:?}");
         }
     }
 

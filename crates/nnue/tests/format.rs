@@ -45,19 +45,24 @@ const FENS: [&str; 7] = [
     "r1bq1rk1/pp3ppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2QK2R b KQ - 0 9",
 ];
 
-#[test]
-fn the_quantised_network_follows_the_float_one() {
-    let float = random_net(32, 1);
-    let net = Network::quantise(&float).unwrap();
+/// `net`, quantised from `float`, scores every one of [`FENS`] as `float` does: rounding a
+/// random net's output weights moves its score by a few per cent.
+fn assert_follows(float: &FloatNetwork, net: &Network) {
     for fen in FENS {
         let board = Board::from_fen(fen).unwrap();
         let (f, q) = (float.evaluate(&board), net.evaluate(&board) as f32);
-        // Rounding a random net's output weights to 1/64 moves its score by a few per cent.
         assert!(
             (f - q).abs() <= 4.0 + f.abs() * 0.05,
             "{fen}: float {f} int {q}"
         );
     }
+}
+
+#[test]
+fn the_quantised_network_follows_the_float_one() {
+    let float = random_net(32, 1);
+    let net = Network::quantise(&float).unwrap();
+    assert_follows(&float, &net);
 }
 
 #[test]
@@ -242,14 +247,7 @@ fn a_king_relative_network_follows_its_float_form_and_round_trips() {
         let inputs = InputLayout::king_buckets(king_buckets).unwrap();
         let float = random_layout_net(16, buckets, inputs, 21);
         let net = Network::quantise(&float).unwrap();
-        for fen in FENS {
-            let board = Board::from_fen(fen).unwrap();
-            let (f, q) = (float.evaluate(&board), net.evaluate(&board) as f32);
-            assert!(
-                (f - q).abs() <= 4.0 + f.abs() * 0.05,
-                "{fen}: float {f} int {q}"
-            );
-        }
+        assert_follows(&float, &net);
         let (a, b) = (
             Board::from_fen(fen).unwrap(),
             Board::from_fen(mirror).unwrap(),
