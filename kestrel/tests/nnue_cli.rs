@@ -253,6 +253,10 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     let text = run_ok(&king);
     assert!(text.contains("(hidden 8, 2 king buckets)"), "{text}");
     assert!(text.contains("mirror            in the inputs"), "{text}");
+    assert!(
+        text.contains("held out          runs of 4096 consecutive positions"),
+        "the default holdout: {text}"
+    );
     let net = kestrel_nnue::file::read(&king_dir.join("net.knet")).unwrap();
     assert_eq!(
         net.inputs,
@@ -268,7 +272,23 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         "{}",
         stderr(&o)
     );
-    king[last] = "4";
+    king[last] = "2";
+    king.extend_from_slice(&["--holdout", "games"]);
+    let o = kestrel(&king);
+    assert!(
+        !o.status.success() && stderr(&o).contains("use runs or positions"),
+        "{}",
+        stderr(&o)
+    );
+    let last = king.len() - 1;
+    king[last] = "positions";
+    let o = kestrel(&king);
+    assert!(
+        !o.status.success() && stderr(&o).contains("other settings"),
+        "another split is another run: {}",
+        stderr(&o)
+    );
+    king.truncate(king.len() - 2);
     king.push("--mirror");
     let o = kestrel(&king);
     assert!(

@@ -7,7 +7,7 @@
 use kestrel_chess::Board;
 use kestrel_nnue::{FloatNetwork, InputLayout};
 use kestrel_nnue_train::format::{Outcome, PackedPosition, write_all};
-use kestrel_nnue_train::train::data::{Target, load, load_first};
+use kestrel_nnue_train::train::data::{Holdout, Target, load, load_first};
 use kestrel_nnue_train::train::mirror::{Sample, can_mirror};
 use kestrel_nnue_train::train::model::{
     Features, Layout, Scratch, centipawns, forward, from_network, to_network,
@@ -216,6 +216,7 @@ fn config(epochs: usize, seed: u64) -> TrainConfig {
         mirror: false,
         output_buckets: 1,
         king_buckets: 0,
+        holdout: Holdout::Positions,
     }
 }
 
@@ -474,12 +475,28 @@ fn max_positions_takes_the_first_records_and_changes_the_fingerprint() {
     let file = dir.join("data.kpos");
     write_all(&file, &records).unwrap();
     let all = load(std::slice::from_ref(&file), 1.0, 0.1, 3).unwrap();
-    let same = load_first(std::slice::from_ref(&file), Some(5_000), 1.0, 0.1, 3).unwrap();
+    let same = load_first(
+        std::slice::from_ref(&file),
+        Some(5_000),
+        1.0,
+        0.1,
+        3,
+        Holdout::Positions,
+    )
+    .unwrap();
     assert_eq!(
         same.fingerprint, all.fingerprint,
         "a limit above the size changes nothing"
     );
-    let first = load_first(std::slice::from_ref(&file), Some(400), 1.0, 0.1, 3).unwrap();
+    let first = load_first(
+        std::slice::from_ref(&file),
+        Some(400),
+        1.0,
+        0.1,
+        3,
+        Holdout::Positions,
+    )
+    .unwrap();
     assert_eq!(first.train.len() + first.validation.len(), 400);
     assert_ne!(
         first.fingerprint, all.fingerprint,

@@ -9,7 +9,8 @@ use kestrel_nnue_train::format::PackedPosition;
 use kestrel_nnue_train::train::checkpoint::LogRow;
 use kestrel_nnue_train::train::mirror::can_mirror;
 use kestrel_nnue_train::train::{
-    CHECKPOINT_FILE, DEFAULT_SCALE, NET_FILE, TrainConfig, load_first, run_train,
+    CHECKPOINT_FILE, DEFAULT_SCALE, HOLDOUT_RUN, Holdout, NET_FILE, TrainConfig, load_first,
+    run_train,
 };
 use std::path::PathBuf;
 
@@ -51,6 +52,11 @@ pub struct NnueTrainArgs {
     /// Share of positions held out for the validation loss.
     #[arg(long, default_value_t = 0.05)]
     validation: f64,
+    /// How they are held out: `runs` of 4,096 consecutive positions, so that the held-out
+    /// games were never trained on, or single `positions` (the split of the networks trained
+    /// before this option, whose held-out positions share games with the training ones).
+    #[arg(long, default_value = "runs", value_parser = parse_holdout)]
+    holdout: Holdout,
     /// Seed of the initial weights, the split and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -83,6 +89,15 @@ pub struct NnueTrainArgs {
     /// "King buckets"). Positions are then never mirrored for training: the inputs are.
     #[arg(long, value_name = "N", value_parser = parse_king_buckets)]
     king_buckets: Option<usize>,
+}
+
+/// A `--holdout` value.
+fn parse_holdout(text: &str) -> Result<Holdout, String> {
+    match text {
+        "runs" => Ok(Holdout::Runs),
+        "positions" => Ok(Holdout::Positions),
+        _ => Err(format!("{text:?}: use runs or positions")),
+    }
 }
 
 /// A `--king-buckets` value: one of the counts a layout may have.
@@ -138,6 +153,14 @@ fn mirror_line(args: &NnueTrainArgs, train: &[PackedPosition]) -> String {
     )
 }
 
+/// The summary's line on how the validation positions were drawn.
+fn holdout_line(holdout: Holdout) -> String {
+    match holdout {
+        Holdout::Runs => format!("runs of {HOLDOUT_RUN} consecutive positions (whole games)"),
+        Holdout::Positions => "single positions (sharing games with the training set)".into(),
+    }
+}
+
 /// `, N output buckets` for a bucketed network and `, K king buckets` for king-relative
 /// inputs; nothing for the plain network.
 fn buckets_note(args: &NnueTrainArgs) -> String {
@@ -174,6 +197,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         mirror: mirrored(&args),
         output_buckets: args.output_buckets as usize,
         king_buckets: args.king_buckets.unwrap_or(0),
+        holdout: args.holdout,
     };
     let data = pool.install(|| {
         load_first(
@@ -182,6 +206,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
             args.lambda,
             args.validation,
             args.seed,
+            args.holdout,
         )
     })?;
     let on_epoch = |r: &LogRow| {
@@ -209,6 +234,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         "positions         {train} training, {val} validation ({} unscored dropped)",
         report.unscored
     );
+    say!(folder, "held out          {}", holdout_line(args.holdout));
     if let (Some(first), Some(last)) = (report.log.first(), report.log.last()) {
         say!(
             folder,

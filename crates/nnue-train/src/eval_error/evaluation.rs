@@ -79,7 +79,7 @@ impl Evaluation {
         match &self.scorer {
             Scorer::Linear(_) if self.name == LINEAR => "linear evaluation, default values".into(),
             Scorer::Linear(_) => format!("linear evaluation, [eval] of {}", self.name),
-            Scorer::Network(net) => format!("network {} (hidden {})", net.source(), net.hidden()),
+            Scorer::Network(net) => format!("network {} ({})", net.source(), net.shape()),
         }
     }
 

@@ -1,5 +1,7 @@
 //! The training positions: read from data files, those without a needed score dropped, split
-//! into a training and a held-out validation set by a seeded shuffle, and their targets.
+//! into a training and a held-out validation set by a seeded shuffle (of positions, or of
+//! runs of consecutive positions so that a game's positions stay on one side), and their
+//! targets.
 
 use crate::format::PackedPosition;
 use crate::progress::{RunError, read_records};
@@ -7,6 +9,23 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
+
+/// Consecutive records held out together by [`Holdout::Runs`]: about 60 self-play games, so
+/// only the games cut at a run's two ends have positions on both sides.
+pub const HOLDOUT_RUN: usize = 4096;
+
+/// How the validation positions are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Holdout {
+    /// Single positions: the held-out set shares games with the training set, so its loss
+    /// also rewards remembering those games (the only split before `Runs`).
+    #[default]
+    Positions,
+    /// Runs of [`HOLDOUT_RUN`] consecutive records: a data file keeps each game's positions
+    /// together, so the held-out games are (but for the runs' ends) games never trained on.
+    Runs,
+}
 
 /// The positions of a training run.
 pub struct TrainData {
@@ -68,17 +87,26 @@ pub fn load(
     validation_fraction: f64,
     seed: u64,
 ) -> Result<TrainData, RunError> {
-    load_first(files, None, lambda, validation_fraction, seed)
+    load_first(
+        files,
+        None,
+        lambda,
+        validation_fraction,
+        seed,
+        Holdout::Positions,
+    )
 }
 
 /// As [`load`], with only the first `max_positions` records of the files (in order) when
-/// given: the points of a data-size curve come from one growing data set.
+/// given (the points of a data-size curve come from one growing data set), holding out by
+/// `holdout`.
 pub fn load_first(
     files: &[PathBuf],
     max_positions: Option<usize>,
     lambda: f32,
     validation_fraction: f64,
     seed: u64,
+    holdout: Holdout,
 ) -> Result<TrainData, RunError> {
     let mut all = read_records(files, max_positions)?;
     let fingerprint = fingerprint_of(&all);
@@ -93,13 +121,8 @@ pub fn load_first(
             all.len()
         )));
     }
-    let mut order: Vec<usize> = (0..all.len()).collect();
-    order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_da7a));
     let n_val = ((all.len() as f64 * validation_fraction).round() as usize).min(all.len() - 1);
-    let mut is_val = vec![false; all.len()];
-    for &i in &order[..n_val] {
-        is_val[i] = true;
-    }
+    let is_val = held_out(all.len(), n_val, seed, holdout);
     let (mut train, mut validation) = (Vec::new(), Vec::new());
     for (r, v) in all.into_iter().zip(is_val) {
         if v { validation.push(r) } else { train.push(r) }
@@ -112,11 +135,57 @@ pub fn load_first(
     })
 }
 
+/// Which of `len` records are held out: `n_val` single positions drawn by the seed, or the
+/// runs of [`HOLDOUT_RUN`] records drawn by the seed until `n_val` are out (the last run
+/// taken only in part, so the count is the same either way).
+fn held_out(len: usize, n_val: usize, seed: u64, holdout: Holdout) -> Vec<bool> {
+    let unit = match holdout {
+        Holdout::Positions => 1,
+        Holdout::Runs => HOLDOUT_RUN,
+    };
+    let mut order: Vec<usize> = (0..len.div_ceil(unit)).collect();
+    order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_da7a));
+    let mut is_val = vec![false; len];
+    let mut left = n_val;
+    for run in order {
+        if left == 0 {
+            break;
+        }
+        let start = run * unit;
+        let end = (start + unit).min(len).min(start + left);
+        is_val[start..end].iter_mut().for_each(|v| *v = true);
+        left -= end - start;
+    }
+    is_val
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format::Outcome;
     use kestrel_chess::Board;
+
+    #[test]
+    fn runs_hold_out_whole_stretches_and_positions_scatter() {
+        let len = 10 * HOLDOUT_RUN + 123;
+        let n_val = len / 20;
+        let runs = held_out(len, n_val, 3, Holdout::Runs);
+        let single = held_out(len, n_val, 3, Holdout::Positions);
+        assert_eq!(runs.iter().filter(|v| **v).count(), n_val);
+        assert_eq!(single.iter().filter(|v| **v).count(), n_val);
+        // Held-out stretches start on a run's boundary; one run is taken only in part.
+        let starts: Vec<usize> = (0..len)
+            .filter(|&i| runs[i] && (i == 0 || !runs[i - 1]))
+            .collect();
+        assert!(starts.iter().all(|s| s % HOLDOUT_RUN == 0), "{starts:?}");
+        let changes = |v: &[bool]| v.windows(2).filter(|w| w[0] != w[1]).count();
+        assert!(changes(&runs) <= 4, "{} changes", changes(&runs));
+        assert!(changes(&single) > n_val, "{} changes", changes(&single));
+        // The single-position split is the one before runs existed (seeded shuffle).
+        let mut order: Vec<usize> = (0..len).collect();
+        order.shuffle(&mut ChaCha8Rng::seed_from_u64(3 ^ 0x5eed_da7a));
+        assert!(order[..n_val].iter().all(|&i| single[i]));
+    }
 
     #[test]
     fn the_fingerprint_is_fnv_of_the_record_bytes() {

@@ -62,6 +62,14 @@ pub struct TrainConfig {
     /// the plain inputs). Left out of the fingerprint at 0, so earlier checkpoints resume.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub king_buckets: usize,
+    /// How the validation positions were drawn (they are loaded by the caller); left out of
+    /// the fingerprint for single positions, the split of every run before this setting.
+    #[serde(default, skip_serializing_if = "is_positions")]
+    pub holdout: super::data::Holdout,
+}
+
+fn is_positions(holdout: &super::data::Holdout) -> bool {
+    *holdout == super::data::Holdout::Positions
 }
 
 fn is_zero(value: &usize) -> bool {
@@ -320,6 +328,7 @@ mod tests {
             mirror,
             output_buckets: 1,
             king_buckets: 0,
+            holdout: Default::default(),
         }
     }
 
