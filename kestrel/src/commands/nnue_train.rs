@@ -87,6 +87,7 @@ pub struct NnueTrainArgs {
     /// King-relative inputs: each side sees the board mirrored to put its king on files a-d,
     /// through one of N sets of 768 weights chosen by the king's square (1, 2 or 4; docs/nnue.md,
     /// "King buckets"). Positions are then never mirrored for training: the inputs are.
+    /// Default: none, the plain inputs.
     #[arg(long, value_name = "N", value_parser = parse_king_buckets)]
     king_buckets: Option<usize>,
 }
