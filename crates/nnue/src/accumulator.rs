@@ -22,9 +22,6 @@ struct Delta {
     subs: [PieceOn; 2],
     n_adds: u8,
     n_subs: u8,
-    /// Per perspective: the move changed its orientation (a king move), so its features
-    /// cannot be updated from the position before.
-    refresh: [bool; 2],
 }
 
 impl Delta {
@@ -33,7 +30,6 @@ impl Delta {
         subs: [(Piece::new(Color::White, PieceKind::Pawn), Square(0)); 2],
         n_adds: 0,
         n_subs: 0,
-        refresh: [false; 2],
     };
 
     fn add(&mut self, piece: Piece, square: Square) {
@@ -130,15 +126,13 @@ impl AccumulatorStack {
         if self.top == self.deltas.len() {
             self.reserve(self.top + 1);
         }
-        let mut delta = Delta::of_move(board, mv);
+        let delta = Delta::of_move(board, mv);
         let mut orientations = self.orientations[self.top - 1];
         let (mover, from) = delta.subs[0];
         if mover.kind == PieceKind::King && !self.net.inputs().is_plain() {
             let c = mover.color;
-            let after = self.net.inputs().orientation(c, delta.adds[0].1);
-            delta.refresh[c.index()] = after != orientations[c.index()];
             debug_assert_eq!(board.king_square(c), from);
-            orientations[c.index()] = after;
+            orientations[c.index()] = self.net.inputs().orientation(c, delta.adds[0].1);
         }
         self.deltas[self.top] = delta;
         self.orientations[self.top] = orientations;
@@ -194,13 +188,14 @@ impl AccumulatorStack {
 
     /// Brings both perspectives of the top position (`board`) up to date: each from its
     /// last up-to-date position by the moves since, or from `board` when a move since changed
-    /// its orientation.
+    /// its orientation (a king move: every feature of that view changes).
     #[inline]
     fn bring_up_to_date(&mut self, board: &Board) {
         for c in Color::ALL {
             let ci = c.index();
             let mut k = self.top;
-            while !self.current[k][ci] && !self.deltas[k].refresh[ci] {
+            // Position 0 is always current, so `k - 1` is only read for k >= 1.
+            while !self.current[k][ci] && self.orientations[k][ci] == self.orientations[k - 1][ci] {
                 k -= 1;
             }
             if self.current[k][ci] {

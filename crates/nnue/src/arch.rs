@@ -1,6 +1,6 @@
 //! The network's shape and its fixed constants: the input features and the quantisation.
 
-use crate::inputs::InputLayout;
+use crate::inputs::{InputLayout, Orientation};
 use kestrel_chess::{Board, Color, Piece, Square};
 
 /// Input features per perspective: 2 colours (own, other) x 6 kinds x 64 squares.
@@ -21,9 +21,7 @@ pub const QB: i32 = 128;
 /// This is [`InputLayout::PLAIN`]'s feature, whichever square the king is on.
 #[inline]
 pub fn feature_index(perspective: Color, piece: Piece, square: Square) -> usize {
-    InputLayout::PLAIN
-        .orientation(perspective, square)
-        .feature(perspective, piece, square)
+    Orientation::plain(perspective).feature(perspective, piece, square)
 }
 
 /// Every active feature of `board` from `perspective`, in square order (plain inputs).

@@ -31,6 +31,16 @@ pub struct Orientation {
 }
 
 impl Orientation {
+    /// `perspective`'s orientation in the plain layout: the board turned for Black only.
+    #[inline]
+    pub fn plain(perspective: Color) -> Orientation {
+        let flip = match perspective {
+            Color::White => 0,
+            Color::Black => 56,
+        };
+        Orientation { base: 0, flip }
+    }
+
     /// The feature of `piece` on `square` seen from `perspective` in this orientation.
     #[inline]
     pub fn feature(self, perspective: Color, piece: Piece, square: Square) -> usize {
@@ -84,16 +94,11 @@ impl InputLayout {
     /// The orientation of `perspective` whose king stands on `king`.
     #[inline]
     pub fn orientation(self, perspective: Color, king: Square) -> Orientation {
-        let vertical = match perspective {
-            Color::White => 0,
-            Color::Black => 56,
-        };
+        let plain = Orientation::plain(perspective);
         if self.is_plain() {
-            return Orientation {
-                base: 0,
-                flip: vertical,
-            };
+            return plain;
         }
+        let vertical = plain.flip;
         let own = king.index() as u8 ^ vertical;
         let horizontal = if own & 7 >= 4 { 7 } else { 0 };
         let bucket = self.bucket(own ^ horizontal);
