@@ -225,34 +225,9 @@ impl Searcher {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
-        let legal = board.legal_moves();
-        let mut allowed: Vec<Move> = limits
-            .searchmoves
-            .iter()
-            .copied()
-            .filter(|m| legal.contains(*m))
-            .collect();
-        if allowed.len() == legal.len() {
-            allowed.clear();
-        }
-        let root_count = if allowed.is_empty() {
-            legal.len()
-        } else {
-            allowed.len()
-        };
+        let (allowed, root_count) = root_moves(board, limits);
         if root_count == 0 {
-            let score_internal = if board.in_check() { -MATE } else { 0 };
-            return SearchResult {
-                best_move: None,
-                ponder_move: None,
-                score: Score::from_internal(score_internal),
-                score_internal,
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                time: start.elapsed(),
-                pv: vec![],
-            };
+            return no_move_result(board, start);
         }
 
         self.tt.new_search();
@@ -344,5 +319,42 @@ impl Searcher {
         result.nodes = nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum();
         result.time = start.elapsed();
         result
+    }
+}
+
+/// The root moves `searchmoves` restricts the search to (empty: every legal move) and how
+/// many root moves there are.
+fn root_moves(board: &Board, limits: &SearchLimits) -> (Vec<Move>, usize) {
+    let legal = board.legal_moves();
+    let mut allowed: Vec<Move> = limits
+        .searchmoves
+        .iter()
+        .copied()
+        .filter(|m| legal.contains(*m))
+        .collect();
+    if allowed.len() == legal.len() {
+        allowed.clear();
+    }
+    let count = if allowed.is_empty() {
+        legal.len()
+    } else {
+        allowed.len()
+    };
+    (allowed, count)
+}
+
+/// The result when the side to move has no move: mated, or stalemate.
+fn no_move_result(board: &Board, start: Instant) -> SearchResult {
+    let score_internal = if board.in_check() { -MATE } else { 0 };
+    SearchResult {
+        best_move: None,
+        ponder_move: None,
+        score: Score::from_internal(score_internal),
+        score_internal,
+        depth: 0,
+        seldepth: 0,
+        nodes: 0,
+        time: start.elapsed(),
+        pv: vec![],
     }
 }
