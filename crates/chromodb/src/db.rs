@@ -41,17 +41,33 @@ CREATE INDEX IF NOT EXISTS chromosomes_run ON chromosomes(run_id);
 const CHROMOSOME_COLUMNS: &str = "id, run_id, label, niche, niche_size, fitness, tournaments, \
     organism, born, parents, lineage, genes, params";
 
+/// Why a chromosome database operation failed.
 #[derive(Debug, Error)]
 pub enum DbError {
+    /// The file could not be opened or created, or is not a chromosome database of this
+    /// schema version (missing file, wrong `user_version`, dropped table).
     #[error("chromosome database {path}: {message}")]
-    Open { path: String, message: String },
+    Open {
+        /// The database file, as displayed.
+        path: String,
+        /// What went wrong (SQLite's message or Kestrel's own).
+        message: String,
+    },
     /// A query failed (a damaged file, a missing table): names the file once.
     #[error("chromosome database {path}: {message}")]
-    Sql { path: String, message: String },
+    Sql {
+        /// The database file, as displayed.
+        path: String,
+        /// SQLite's error message.
+        message: String,
+    },
+    /// No chromosome has this id.
     #[error("no chromosome {0} in the database")]
     NoSuchChromosome(i64),
+    /// No run has this id.
     #[error("no run {0} in the database")]
     NoSuchRun(i64),
+    /// `best` or `random` was asked of a database with no chromosome stored.
     #[error("the database holds no chromosome")]
     Empty,
 }

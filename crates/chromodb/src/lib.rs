@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The database of evolved chromosomes: an embedded SQLite file holding every evolution run
 //! (kind, settings, seed, date, budget, why it stopped) and the chromosomes it kept (its
 //! niche leaders) with their fitness, niche, parents, ancestry and a params file the engine

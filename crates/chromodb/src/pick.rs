@@ -8,11 +8,13 @@ use std::str::FromStr;
 /// A choice of chromosome: `ID`, `best`, `random` or `random:SEED`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
+    /// The chromosome with this database id (`ID` or `id:ID`).
     Id(i64),
     /// The highest fitness (the lowest id on ties).
     Best,
     /// Weighted by fitness (uniform when every fitness is zero).
     Random {
+        /// Seeds the draw (`random` alone means seed 0); the same seed picks the same chromosome.
         seed: u64,
     },
 }

@@ -11,8 +11,11 @@ use kestrel_chess::{Board, Color};
 /// One term's middle- and end-game points for each side (positive = good for that side).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TermScore {
+    /// The term's name as declared in the eval table (e.g. in params files).
     pub name: &'static str,
+    /// White's `(middle-game, end-game)` points in centipawns, before tapering.
     pub white: (i32, i32),
+    /// Black's `(middle-game, end-game)` points in centipawns, from Black's viewpoint.
     pub black: (i32, i32),
 }
 
@@ -29,10 +32,13 @@ impl TermScore {
 /// Every term's contribution, the phase and the final white-relative score.
 #[derive(Clone, Debug)]
 pub struct Breakdown {
+    /// One row per eval term, in table order.
     pub terms: Vec<TermScore>,
+    /// Middle-game weight in `0..=PHASE_MAX` (24 = all pieces on, 0 = pawn ending).
     pub phase: i32,
     /// End-game weight: `PHASE_MAX - phase`, less in drawish endings ([`crate::eg_scale`]).
     pub eg_weight: i32,
+    /// The full evaluation in centipawns from White's viewpoint (`evaluate_white`).
     pub score_white: i32,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Kestrel's evaluation: one parametric, linear, tapered evaluation.
 //!
 //! Every term is declared once in [`EVAL_TABLE`]. One feature extractor feeds three consumers:

@@ -13,6 +13,7 @@ use kestrel_chess::{Board, Color};
 /// are strictly increasing and no coefficient is zero.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trace {
+    /// The `(flat index, coefficient)` pairs, by increasing index.
     pub entries: Vec<(u32, i32)>,
 }
 

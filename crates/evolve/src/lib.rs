@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Kestrel's chess GAs, each a module on the chess-free engine `kestrel-ga`, each with its
 //! fitness, its spec for cluster workers (`remote`), its whole experiment and what its command
 //! prints, so that command files only parse options and call in:

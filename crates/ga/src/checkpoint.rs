@@ -5,6 +5,8 @@ use crate::{GaSettings, GenerationStats, Genome};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// A GA run's saved state after a generation: settings, fitness fingerprint, the next
+/// population to evaluate and the history so far.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "G: Genome")]
 pub struct Checkpoint<G> {
@@ -14,10 +16,13 @@ pub struct Checkpoint<G> {
     pub fitness: String,
     /// The generation `population` belongs to (not evaluated yet).
     pub next_generation: u64,
+    /// The organisms of `next_generation`, in order.
     pub population: Vec<G>,
+    /// Statistics of every generation evaluated so far, oldest first.
     pub history: Vec<GenerationStats>,
     /// Best fitness seen so far and the generation it was seen in (for the stall rule).
     pub best_fitness: Option<f64>,
+    /// Generation in which `best_fitness` was first reached (0 before any evaluation).
     pub best_generation: u64,
 }
 
@@ -36,14 +41,17 @@ impl<G: Genome> Checkpoint<G> {
         }
     }
 
+    /// The checkpoint as JSON bytes.
     pub fn to_json(&self) -> Vec<u8> {
         serde_json::to_vec(self).expect("a checkpoint is plain data")
     }
 
+    /// Writes the checkpoint as JSON to `path` atomically (a complete file or the old one).
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         kestrel_params::atomic::write_atomic(path, &self.to_json())
     }
 
+    /// Reads a checkpoint; errors name the file when it cannot be read or is not valid JSON.
     pub fn load(path: &Path) -> Result<Checkpoint<G>, String> {
         let bytes = std::fs::read(path)
             .map_err(|e| format!("cannot read checkpoint {}: {e}", path.display()))?;

@@ -10,12 +10,16 @@ use std::path::PathBuf;
 use std::time::Instant;
 use thiserror::Error;
 
+/// Why a GA run failed.
 #[derive(Debug, Error)]
 pub enum GaError {
+    /// The settings cannot run (fail [`GaSettings::validate`] or the genome's check).
     #[error("invalid GA settings: {0}")]
     Settings(String),
+    /// A checkpoint could not be read, matched to this run, or written.
     #[error("{0}")]
     Checkpoint(String),
+    /// The executor could not score a generation.
     #[error("fitness evaluation failed: {0}")]
     Fitness(String),
 }
@@ -23,8 +27,11 @@ pub enum GaError {
 /// Why a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopReason {
+    /// The configured number of generations was evaluated.
     Generations,
+    /// The best fitness reached the configured threshold.
     FitnessThreshold,
+    /// The best fitness did not improve for the configured number of generations.
     Stalled,
     /// The observer asked to stop; the checkpoint allows `resume`.
     Interrupted,
@@ -33,9 +40,13 @@ pub enum StopReason {
 /// The last evaluated generation.
 #[derive(Clone, Debug)]
 pub struct GaOutcome<G> {
+    /// The last evaluated generation's organisms.
     pub population: Vec<G>,
+    /// Their evaluations, in the same order.
     pub evaluations: Vec<Evaluation>,
+    /// Statistics of every generation of the run, oldest first.
     pub history: Vec<GenerationStats>,
+    /// Which termination rule ended the run.
     pub stop: StopReason,
 }
 
@@ -48,9 +59,13 @@ impl<G> GaOutcome<G> {
 
 /// What the observer sees after each evaluated generation.
 pub struct GenerationView<'a, G> {
+    /// This generation's statistics (also the last entry of `history`).
     pub stats: &'a GenerationStats,
+    /// Statistics of every generation so far, oldest first.
     pub history: &'a [GenerationStats],
+    /// This generation's organisms.
     pub population: &'a [G],
+    /// Their evaluations, in the same order.
     pub evaluations: &'a [Evaluation],
 }
 
@@ -63,9 +78,13 @@ impl<G> GenerationView<'_, G> {
 
 /// One GA run: settings, genome space, fitness and where to compute it.
 pub struct GaRun<'a, G: Genome> {
+    /// Population, operators, termination and seed of the run.
     pub settings: GaSettings,
+    /// What every genome of the run shares (length, bounds).
     pub space: &'a G::Space,
+    /// Scores each generation.
     pub fitness: &'a dyn FitnessFunction<G>,
+    /// Where the fitness is computed (in process or on cluster workers).
     pub executor: &'a dyn Executor<G>,
     /// Where the state is saved after every generation.
     pub checkpoint: Option<PathBuf>,

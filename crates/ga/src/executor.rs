@@ -19,9 +19,11 @@ pub struct Evaluation {
 /// One generation's fitness work: genomes plus the seed of the generation's sample.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FitnessJob<G> {
+    /// The generation these genomes belong to (0 = the initial population).
     pub generation: u64,
     /// Chooses the generation's sample (e.g. its training positions); same seed, same sample.
     pub sample_seed: u64,
+    /// The organisms to score, in order.
     pub genomes: Vec<G>,
 }
 

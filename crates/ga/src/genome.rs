@@ -17,7 +17,10 @@ pub enum Crossover {
     /// BLX-α, real genomes only: each child gene is drawn uniformly from the parents' interval
     /// widened by `alpha` times its length on both sides (clamped to the gene's bounds). The
     /// spread follows the population's, so the step per gene shrinks as that gene converges.
-    Blend { alpha: f64 },
+    Blend {
+        /// Widening of the parents' interval on each side, as a fraction of its length (0..=10).
+        alpha: f64,
+    },
 }
 
 /// A chromosome the GA can create, recombine and mutate.
@@ -25,6 +28,7 @@ pub trait Genome: Clone + PartialEq + Send + Sync + Serialize + DeserializeOwned
     /// What every genome of a run shares (length, bounds).
     type Space: Sync;
 
+    /// A genome drawn uniformly from `space` (the random initial population).
     fn random(space: &Self::Space, rng: &mut ChaCha8Rng) -> Self;
     /// Rejects settings this genome cannot run (e.g. blend crossover on bits).
     fn check(_space: &Self::Space, _settings: &GaSettings) -> Result<(), String> {
@@ -70,6 +74,7 @@ fn cross_slices<T: Copy>(a: &mut [T], b: &mut [T], kind: Crossover, rng: &mut Ch
 /// Length of every bit genome of a run.
 #[derive(Clone, Copy, Debug)]
 pub struct BitSpace {
+    /// Number of bits.
     pub len: usize,
 }
 
@@ -161,7 +166,9 @@ impl<'de> Deserialize<'de> for BitGenome {
 /// Bounds and mutation step of every real genome of a run.
 #[derive(Clone, Debug)]
 pub struct RealSpace {
+    /// Lower bound of each gene (inclusive).
     pub min: Vec<f64>,
+    /// Upper bound of each gene (inclusive), same length as `min`.
     pub max: Vec<f64>,
     /// Standard deviation of a Gaussian mutation step, as a fraction of each gene's range.
     pub sigma: f64,

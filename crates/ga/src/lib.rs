@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Kestrel's genetic-algorithm engine, which knows nothing of chess: genomes (bit strings with
 //! binary or Gray coding, real vectors) and their operators, selection, elitism, termination,
 //! the generational loop ([`GaRun`]), per-generation checkpoints (exact resume), a CSV log and

@@ -4,6 +4,8 @@
 use crate::GenerationStats;
 use std::fmt::Write as _;
 
+/// The log as CSV: a header, then one line per generation (`generation, best_objective,
+/// mean_objective, best_fitness, mean_fitness, diversity, seconds`).
 pub fn render_log_csv(history: &[GenerationStats]) -> String {
     let mut s = String::from(
         "generation,best_objective,mean_objective,best_fitness,mean_fitness,diversity,seconds\n",

@@ -4,12 +4,16 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+/// How parents are selected from an evaluated generation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Selection {
     /// Probability proportional to fitness (fitness must be >= 0; the paper's choice).
     Roulette,
     /// Best of `size` organisms drawn uniformly with replacement.
-    Tournament { size: usize },
+    Tournament {
+        /// Organisms per tournament (at least 1); larger means stronger selection pressure.
+        size: usize,
+    },
 }
 
 /// Picks parents from one evaluated generation.
@@ -21,6 +25,7 @@ pub struct Selector<'a> {
 }
 
 impl<'a> Selector<'a> {
+    /// A selector over one generation's fitness values; panics when `fitness` is empty.
     pub fn new(kind: Selection, fitness: &'a [f64]) -> Selector<'a> {
         assert!(
             !fitness.is_empty(),

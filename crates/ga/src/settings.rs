@@ -19,7 +19,9 @@ pub struct Termination {
 /// steps explore early, small ones refine late. Real genomes only.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StepSchedule {
+    /// Step in the first generation (fraction of the gene's range, in (0, 1]).
     pub start: f64,
+    /// Step in the last generation (fraction of the gene's range, in (0, 1]).
     pub end: f64,
 }
 
@@ -35,19 +37,25 @@ impl StepSchedule {
     }
 }
 
+/// Parameters of a generational GA run; the defaults are the expert-driven GA paper's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GaSettings {
+    /// Organisms per generation (at least 2; default 1000).
     pub population: usize,
     /// Probability that a selected pair is recombined (otherwise copied).
     pub crossover_rate: f64,
+    /// How selected pairs exchange genes (default single point).
     pub crossover: Crossover,
     /// Per-gene mutation probability.
     pub mutation_rate: f64,
+    /// How parents are chosen (default roulette).
     pub selection: Selection,
     /// Best organisms copied unchanged into the next generation in place of the worst
     /// offspring ("replicate the best, delete the worst").
     pub elitism: usize,
+    /// When the run stops (default 300 generations).
     pub termination: Termination,
+    /// Seeds every random stream of the run (initial population, samples, breeding); default 1.
     pub seed: u64,
     /// Annealed mutation step for real genomes (`None`: the genome space's fixed step). Left
     /// out of checkpoints when unset, so bit-string runs write what they always wrote.

@@ -14,6 +14,7 @@ struct Queue {
     error: Option<String>,
 }
 
+/// Writes files atomically on its own thread, coalescing writes to the same path.
 pub struct BackgroundWriter {
     shared: Arc<(Mutex<Queue>, Condvar)>,
     thread: Option<JoinHandle<()>>,
@@ -26,6 +27,7 @@ impl Default for BackgroundWriter {
 }
 
 impl BackgroundWriter {
+    /// Starts the writer thread.
     pub fn new() -> BackgroundWriter {
         let shared = Arc::new((Mutex::new(Queue::default()), Condvar::new()));
         let worker = shared.clone();

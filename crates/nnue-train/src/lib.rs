@@ -1,5 +1,5 @@
 //! Training data and the trainer for Kestrel's learned evaluation (`kestrel-nnue`): the
-//! position format ([`format`]), self-play and recorded-game data ([`selfplay`]), labels by a
+//! position format ([`format`](mod@format)), self-play and recorded-game data ([`selfplay`]), labels by a
 //! UCI mentor ([`label`]), the trainer ([`train`]), how far evaluations are from a data set's
 //! scores ([`eval_error`]), the chart of the network's strength by
 //! training data and hidden size ([`curve`]), and the samples that fit the

@@ -1,6 +1,6 @@
 //! Kestrel's learned evaluation (NNUE): a perspective network `768 -> N (x2) -> 1` with a
 //! squared clipped ReLU, the float form the trainer works on ([`FloatNetwork`]), its integer
-//! form the search runs ([`Network`]), and the file format both are saved in ([`file`]).
+//! form the search runs ([`Network`]), and the file format both are saved in ([`file`](mod@file)).
 //!
 //! Inputs: for each perspective (the side to move, the other side), 768 piece-square
 //! features ([`feature_index`]); both accumulators share one weight matrix. Output: the side

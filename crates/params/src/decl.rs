@@ -13,7 +13,9 @@ pub struct ParamDecl {
     pub tapered: bool,
     /// `width()` default values: all middle-game entries first, then all end-game entries.
     pub defaults: &'static [i32],
+    /// Smallest allowed value (params files, UCI options, GA and SPSA ranges); inclusive.
     pub min: i32,
+    /// Largest allowed value; inclusive.
     pub max: i32,
     /// Bits per value in a bit-string chromosome.
     pub bits: u8,
@@ -64,6 +66,7 @@ impl ParamDecl {
 pub struct ParamTable {
     /// Section name in params files (`eval`, `search`).
     pub section: &'static str,
+    /// The declarations, in flat order.
     pub decls: &'static [ParamDecl],
 }
 
@@ -73,6 +76,7 @@ impl ParamTable {
         self.decls.iter().map(ParamDecl::width).sum()
     }
 
+    /// True when the table declares no values.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -20,21 +20,36 @@ use thiserror::Error;
 /// Errors reading a params file.
 #[derive(Debug, Error)]
 pub enum ParamFileError {
+    /// The file could not be read.
     #[error("cannot read params file {path}: {source}")]
     Io {
+        /// The file, as displayed.
         path: String,
+        /// The operating system's error.
         source: std::io::Error,
     },
+    /// The text is not valid TOML (holds the parser's message).
     #[error("params file is not valid TOML: {0}")]
     Toml(String),
+    /// A section no given table owns: the section, then the known sections joined by `, `.
     #[error("unknown section [{0}] (known: {1})")]
     UnknownSection(String, String),
+    /// A key that is neither a declared parameter nor one of its element names.
     #[error("[{section}] unknown parameter '{name}'")]
-    UnknownName { section: String, name: String },
+    UnknownName {
+        /// The section the key is in.
+        section: String,
+        /// The unknown key.
+        name: String,
+    },
+    /// A value of the wrong shape or type, or out of the declared range.
     #[error("[{section}] {name}: {message}")]
     BadValue {
+        /// The section the value is in.
         section: String,
+        /// The parameter's key (empty when the section itself is not a table).
         name: String,
+        /// What is wrong with it.
         message: String,
     },
     /// Any of the above, with the flag or option that named the file
@@ -42,8 +57,11 @@ pub enum ParamFileError {
     /// (`inner` is not a `source`: its message is already part of this one.)
     #[error("{origin} {path}: {}", located_message(inner))]
     Located {
+        /// What named the file: a flag such as `--params`, or a UCI option.
         origin: String,
+        /// The file, as displayed.
         path: String,
+        /// The error itself.
         inner: Box<ParamFileError>,
     },
 }

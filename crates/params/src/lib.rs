@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Parameters as data: every tunable evaluation and search parameter is declared once
 //! ([`ParamDecl`]: name, defaults, range, bit width, tapered or not). From those declarations come
 //! the params file format (TOML), the UCI options, and the chromosome schemas of the GAs.

@@ -5,26 +5,36 @@ use crate::{ParamTable, ParamValues};
 /// Binary or reflected Gray code for each field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Coding {
+    /// Plain binary: the field's bits are the raw code, most significant first.
     #[default]
     Binary,
+    /// Reflected Gray code: neighbouring values differ in one bit.
     Gray,
 }
 
 /// One evolved value: which flat parameter it sets, its range, and its width.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
+    /// Element name of the flat value (e.g. `PST_KNIGHT_EG_12`).
     pub name: String,
+    /// Index of the value in the table's flat vector.
     pub flat_index: usize,
+    /// Value of raw code 0 (the declaration's minimum).
     pub min: i32,
+    /// Value of the largest raw code (the declaration's maximum).
     pub max: i32,
+    /// Width in bits; the `2^bits` codes map onto `min..=max` ([`Field::value_of`]).
     pub bits: u8,
 }
 
 /// A chromosome layout: a list of fields laid end to end.
 #[derive(Clone, Debug)]
 pub struct BitSchema {
+    /// The parameter table the chromosome decodes into.
     pub table: &'static ParamTable,
+    /// The evolved values, in chromosome order.
     pub fields: Vec<Field>,
+    /// How each field's bits encode its raw code.
     pub coding: Coding,
 }
 

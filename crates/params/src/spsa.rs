@@ -15,7 +15,9 @@ pub struct SpsaLine {
     pub section: &'static str,
     /// Current value (the start point of the tuning run).
     pub value: i32,
+    /// Smallest value the tuner may try (the declaration's minimum).
     pub min: i32,
+    /// Largest value the tuner may try (the declaration's maximum).
     pub max: i32,
     /// Perturbation at the end of the run (the declaration's step).
     pub c_end: f64,

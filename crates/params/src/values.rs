@@ -5,7 +5,9 @@ use crate::ParamTable;
 /// Flat values for a [`ParamTable`], defaults unless set otherwise.
 #[derive(Clone, Debug)]
 pub struct ParamValues {
+    /// The table these values belong to.
     pub table: &'static ParamTable,
+    /// One value per flat index of the table ([`ParamTable::len`] of them).
     pub values: Vec<i32>,
 }
 
@@ -16,6 +18,7 @@ impl PartialEq for ParamValues {
 }
 
 impl ParamValues {
+    /// The table's declared default values.
     pub fn defaults(table: &'static ParamTable) -> ParamValues {
         ParamValues {
             table,

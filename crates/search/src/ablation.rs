@@ -10,8 +10,11 @@ use std::time::{Duration, Instant};
 /// A position of the suite, with its `bm`/`am` moves when known.
 #[derive(Clone, Debug)]
 pub struct SuiteItem {
+    /// The position to search.
     pub board: Board,
+    /// The `bm` moves: the position counts as solved only with one of these (empty: any move).
     pub best: Vec<Move>,
+    /// The `am` moves: playing one of these fails the position.
     pub avoid: Vec<Move>,
 }
 
@@ -32,9 +35,11 @@ pub struct AblationRow {
     pub label: &'static str,
     /// The parameter set to 0 (`None` for the full search).
     pub param: Option<&'static str>,
+    /// Nodes searched over the whole suite.
     pub nodes: u64,
     /// Positions solved (among those with `bm`/`am`).
     pub solved: usize,
+    /// Wall time of the whole suite.
     pub time: Duration,
 }
 

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 /// Depth that takes roughly 5-10 s in a release build on one core.
 pub const DEFAULT_BENCH_DEPTH: i32 = 11;
 
+/// The bench positions as FEN (see the module docs for where they come from).
 pub const BENCH_FENS: &[&str] = &[
     // Openings and early middlegames (GM games).
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -87,9 +88,13 @@ pub fn positions() -> Vec<Board> {
 /// One position's outcome.
 #[derive(Clone, Debug)]
 pub struct BenchEntry {
+    /// The position, as in [`BENCH_FENS`].
     pub fen: &'static str,
+    /// Nodes searched for it.
     pub nodes: u64,
+    /// Wall time of its search.
     pub time: Duration,
+    /// The move the search chose (`None` only with no legal move).
     pub best_move: Option<kestrel_chess::Move>,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Kestrel's search, after Eli David's Falcon: iterative deepening with aspiration windows,
 //! NegaScout/PVS, quiescence with SEE, a lock-free transposition table shared by Lazy SMP
 //! threads, adaptive and verified null-move pruning, multi-cut, futility pruning and razoring,

@@ -12,7 +12,9 @@ use std::ops::Range;
 /// What the search knows about the node whose moves are being ordered.
 #[derive(Clone, Copy, Debug)]
 pub struct OrderContext {
+    /// The transposition table's move for this node, searched first.
     pub hash_move: Option<Move>,
+    /// Distance from the root in plies (indexes the killer moves).
     pub ply: usize,
     /// Plies left to search here (0 in quiescence).
     pub depth: i32,
@@ -40,7 +42,7 @@ pub trait MoveOrderer: Send {
     }
     /// The ordering scores at which this orderer has shown a capture (not a promotion) not
     /// to lose material (SEE >= 0); empty when it shows nothing. Fixed for the orderer's life,
-    /// so the search asks once and keeps it (see [`capture_proved_safe`]).
+    /// so the search asks once and keeps it (see `capture_proved_safe`).
     fn see_proof_scores(&self) -> Range<i32> {
         0..0
     }
@@ -76,6 +78,8 @@ const COUNTER: i32 = KILLER_1 - 2;
 const BAD_NOISY: i32 = -(1 << 28);
 const HISTORY_MAX: i32 = 16384;
 
+/// The classic orderer: hash move, captures by MVV-LVA with SEE, killer moves, counter move,
+/// butterfly and counter-move history, each switched by the search parameters.
 pub struct HeuristicOrderer {
     use_killers: bool,
     use_history: bool,
@@ -96,6 +100,7 @@ pub struct HeuristicOrderer {
 const CONT_SLOTS: usize = 12 * 64;
 
 impl HeuristicOrderer {
+    /// An orderer with empty tables and the heuristics that `params` switches on.
     pub fn new(params: &SearchParams) -> HeuristicOrderer {
         HeuristicOrderer {
             use_killers: params.use_killers,

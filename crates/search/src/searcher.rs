@@ -29,15 +29,19 @@ pub struct SearchControl {
 }
 
 impl SearchControl {
+    /// Asks the running search to stop; it still returns its best move so far.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
+    /// Whether `stop` was called since the last reset.
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
+    /// Signals `ponderhit`: a pondering search becomes timed, its budget counting from now.
     pub fn ponderhit(&self) {
         self.ponderhit.store(true, Ordering::Relaxed);
     }
+    /// Whether `ponderhit` was called since the last reset.
     pub fn is_ponderhit(&self) -> bool {
         self.ponderhit.load(Ordering::Relaxed)
     }
@@ -51,10 +55,15 @@ impl SearchControl {
 /// Engine settings (UCI options that matter to search).
 #[derive(Clone, Debug)]
 pub struct EngineConfig {
+    /// Hash table size in MB (default 16); also sizes the evaluation caches.
     pub hash_mb: usize,
+    /// Lazy SMP search threads (default 1, at least 1).
     pub threads: usize,
+    /// Principal variations reported per iteration (default 1, at least 1).
     pub multipv: usize,
+    /// Time kept back from every timed move for process and pipe lag (default 30 ms).
     pub move_overhead: Duration,
+    /// The linear (hand-crafted) evaluation, used unless `network` is set.
     pub evaluator: Evaluator,
     /// The network the search evaluates with instead of `evaluator` (`None`: the linear
     /// evaluation, the default).
@@ -141,6 +150,7 @@ impl Searcher {
             .fold(CacheStats::default(), |acc, c| acc.merged(c.stats()))
     }
 
+    /// The current settings.
     pub fn config(&self) -> &EngineConfig {
         &self.config
     }
@@ -156,11 +166,13 @@ impl Searcher {
         }
     }
 
+    /// Sets the number of search threads (at least 1); every thread gets a fresh orderer.
     pub fn set_threads(&mut self, n: usize) {
         self.config.threads = n.max(1);
         self.rebuild_orderers();
     }
 
+    /// Sets the number of principal variations to report (at least 1).
     pub fn set_multipv(&mut self, n: usize) {
         self.config.multipv = n.max(1);
     }

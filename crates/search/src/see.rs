@@ -7,6 +7,7 @@ use kestrel_chess::{Bitboard, Board, Color, Move, PieceKind, Square};
 /// Piece values used by SEE and MVV-LVA (fixed: ordering should not move with the evaluation).
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20000];
 
+/// SEE and MVV-LVA value of a piece kind in centipawns (king 20000).
 #[inline]
 pub fn value(kind: PieceKind) -> i32 {
     SEE_VALUES[kind.index()]
@@ -28,7 +29,7 @@ pub fn capture_gain(board: &Board, mv: Move) -> i32 {
 
 /// Whether `see(board, mv) < threshold`, settled without the exchange when the bounds
 /// `gain - piece moved <= see <= gain` already decide it (the opponent may recapture once and
-/// stop, or not recapture at all), else by [`exchange_reaches`].
+/// stop, or not recapture at all), else by `exchange_reaches`.
 #[inline]
 pub fn see_below(board: &Board, mv: Move, threshold: i32) -> bool {
     if mv.is_castle() {

@@ -8,9 +8,12 @@ use crate::SearchLimits;
 use kestrel_chess::{Color, Move};
 use std::time::{Duration, Instant};
 
+/// How long a timed search may think.
 #[derive(Clone, Debug)]
 pub struct TimeBudget {
+    /// No new iteration starts once (a share of) this has passed.
     pub soft: Duration,
+    /// An iteration in progress is aborted once this has passed; at least `soft`.
     pub hard: Duration,
 }
 
@@ -142,6 +145,7 @@ impl Clock {
         }
     }
 
+    /// True while pondering: no budget counts until `ponderhit`.
     pub fn is_pondering(&self) -> bool {
         self.pondering
     }
@@ -201,6 +205,7 @@ impl Stability {
     /// Soft-budget factor by iterations the best move has held.
     const HELD_SCALE: [f64; 6] = [1.8, 1.4, 1.15, 1.0, 0.9, 0.8];
 
+    /// A tracker for a root with `root_moves` legal moves (1: answer almost at once).
     pub fn new(root_moves: usize) -> Stability {
         Stability {
             root_moves,

@@ -27,12 +27,15 @@ struct Bucket {
 /// What a probe finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {
+    /// The stored best (or refuting) move, if any.
     pub mv: Option<Move>,
     /// Score with mates relative to the probing node (already converted from the stored form).
     pub score: i32,
+    /// Static evaluation in centipawns, side to move's view (0 when stored in check).
     pub eval: i32,
     /// Draft in quarter plies.
     pub depth: i32,
+    /// Whether `score` is exact, a lower bound (fail high) or an upper bound (fail low).
     pub bound: Bound,
 }
 
@@ -50,6 +53,7 @@ impl TtEntry {
     }
 }
 
+/// The hash table of search results shared by all threads (see the module docs).
 pub struct TranspositionTable {
     buckets: LargeArray<Bucket>,
     generation: AtomicU8,
@@ -145,6 +149,7 @@ impl TranspositionTable {
         (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
+    /// Empties every entry and resets the generation (a new game).
     pub fn clear(&mut self) {
         for b in self.buckets.iter_mut() {
             *b = Bucket::default();
@@ -181,6 +186,7 @@ impl TranspositionTable {
         let _ = key;
     }
 
+    /// The entry stored for `key`, mate scores made relative to `ply`; `None` on a miss.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         for e in &self.bucket(key).entries {
             let data = e.data.load(Ordering::Relaxed);
@@ -191,6 +197,9 @@ impl TranspositionTable {
         None
     }
 
+    /// Stores a result for `key` found at `ply` (`depth` in quarter plies, `eval` the static
+    /// evaluation). A `None` move keeps the old entry's move; a deeper entry of the same
+    /// position from this search is kept unless the new bound is exact.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,

@@ -50,8 +50,10 @@ impl std::fmt::Display for Score {
     }
 }
 
+/// How a search score relates to the true value (also stored in the hash table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// The true score: searched inside the window.
     Exact,
     /// Fail high: the score is at least this.
     Lower,
@@ -62,17 +64,25 @@ pub enum Bound {
 /// One `info` line's worth of progress.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
+    /// Iteration depth in plies.
     pub depth: i32,
+    /// Deepest ply reached in this iteration (selective depth).
     pub seldepth: i32,
     /// 1-based line number when MultiPV > 1.
     pub multipv: usize,
+    /// Score of this line, side to move's view.
     pub score: Score,
+    /// Whether `score` is exact or a bound (aspiration fail high or low).
     pub bound: Bound,
+    /// Nodes searched so far by all threads.
     pub nodes: u64,
+    /// Nodes per second since the search started.
     pub nps: u64,
     /// Permille of the hash table in use.
     pub hashfull: u32,
+    /// Time since the search started.
     pub time: Duration,
+    /// The principal variation, from the root move.
     pub pv: Vec<Move>,
 }
 
@@ -81,13 +91,20 @@ pub struct SearchInfo {
 pub struct SearchResult {
     /// `None` only when there is no legal move.
     pub best_move: Option<Move>,
+    /// The expected reply (the PV's second move), to ponder on.
     pub ponder_move: Option<Move>,
+    /// Score of the best move, side to move's view.
     pub score: Score,
     /// Internal score (side to move's view; mates as `MATE - plies`).
     pub score_internal: i32,
+    /// Depth of the last completed iteration, in plies (0 without a legal move).
     pub depth: i32,
+    /// Deepest ply reached in that iteration (selective depth).
     pub seldepth: i32,
+    /// Nodes searched by all threads.
     pub nodes: u64,
+    /// Wall time of the whole search.
     pub time: Duration,
+    /// The principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
 }

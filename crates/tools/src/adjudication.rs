@@ -7,7 +7,11 @@ use kestrel_chess::Color;
 /// consecutive moves of each side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResignRule {
+    /// Advantage in centipawns (White's view, for either side) that every score in the window
+    /// must reach.
     pub score_cp: i32,
+    /// Moves of each side the agreement must last (the last `2 * moves` engine scores); 0 turns
+    /// the rule off.
     pub moves: usize,
 }
 
@@ -15,19 +19,25 @@ pub struct ResignRule {
 /// `moves` consecutive moves of each side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
+    /// Full-move number (as in the PGN) from which a draw may be adjudicated.
     pub from_move: usize,
+    /// Largest absolute score in centipawns that still counts as drawn.
     pub score_cp: i32,
+    /// Moves of each side the scores must stay in the window (the last `2 * moves` engine
+    /// scores); 0 turns the rule off.
     pub moves: usize,
 }
 
 /// How a game cut at the move limit is scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveLimitScoring {
+    /// Every game cut at the move limit is a draw.
     Draw,
     /// The teaching engine's rule: each side scores the final position with its own
     /// evaluation. If both see the same side ahead by more than `margin_cp`, that side wins;
     /// if they disagree (or it is close, or a player cannot evaluate), it is a draw.
     OwnEvaluation {
+        /// Advantage in centipawns both evaluations must exceed for a win.
         margin_cp: i32,
     },
 }
@@ -35,14 +45,20 @@ pub enum MoveLimitScoring {
 /// Stop after `moves` full moves played by the engines (book moves not counted).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveLimit {
+    /// Full moves (two engine plies each) after which the game is stopped.
     pub moves: usize,
+    /// How the unfinished game is scored.
     pub scoring: MoveLimitScoring,
 }
 
+/// Rules for ending a game before the rules of chess do; each is off when `None` (the default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Adjudication {
+    /// Resign when both engines see the same side clearly lost.
     pub resign: Option<ResignRule>,
+    /// Draw when both engines' scores stay close to zero late in the game.
     pub draw: Option<DrawRule>,
+    /// Stop after a fixed number of engine moves and score the game by a rule.
     pub move_limit: Option<MoveLimit>,
 }
 
@@ -51,6 +67,7 @@ pub struct Adjudication {
 pub enum Verdict {
     /// This side resigns.
     Resign(Color),
+    /// The game is adjudicated a draw.
     Draw,
 }
 

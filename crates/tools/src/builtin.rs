@@ -11,6 +11,7 @@ pub struct BuiltinPlayer {
 }
 
 impl BuiltinPlayer {
+    /// A player named `name` searching with `config`, on a fresh searcher.
     pub fn new(name: String, config: EngineConfig) -> BuiltinPlayer {
         BuiltinPlayer {
             name,

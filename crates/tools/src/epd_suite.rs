@@ -12,9 +12,13 @@ use std::time::Duration;
 pub struct SuitePosition {
     /// 1-based line in the file.
     pub line: usize,
+    /// The EPD `id` operation, or `line N` when there is none.
     pub id: String,
+    /// The position to search.
     pub board: Board,
+    /// Moves from the `bm` operation: playing any one of them solves the position.
     pub best: Vec<Move>,
+    /// Moves from the `am` operation: playing one of them fails.
     pub avoid: Vec<Move>,
     /// STS-style points per move from the `c0` operation ("f5=10, Be5+=2"); empty if none.
     pub points: Vec<(Move, u32)>,
@@ -34,6 +38,7 @@ impl SuitePosition {
             .map_or(0, |(_, p)| *p)
     }
 
+    /// The most points any listed move earns (0 without `c0` points).
     pub fn max_points(&self) -> u32 {
         self.points.iter().map(|(_, p)| *p).max().unwrap_or(0)
     }
@@ -93,8 +98,11 @@ pub fn parse_points(board: &Board, text: &str) -> Option<Vec<(Move, u32)>> {
 /// The search limit per position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum EpdLimit {
+    /// Search each position to this depth, in plies.
     Depth(i32),
+    /// Search each position for this many nodes.
     Nodes(u64),
+    /// Search each position for this long (positions then run one at a time).
     MoveTime(Duration),
 }
 
@@ -121,23 +129,34 @@ impl std::fmt::Display for EpdLimit {
 /// When the right move was first found and then kept to the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FoundAt {
+    /// Depth (plies) of the report from which the right move led the principal variation.
     pub depth: i32,
+    /// Nodes searched by then.
     pub nodes: u64,
+    /// Search time by then.
     pub time: Duration,
 }
 
+/// What searching one suite position gave.
 #[derive(Clone, Debug)]
 pub struct PositionOutcome {
+    /// 1-based line of the position in the file.
     pub line: usize,
+    /// The position's id (EPD `id`, or `line N`).
     pub id: String,
+    /// The move the search finally chose (`None` if it gave none).
     pub chosen: Option<Move>,
     /// The chosen move in SAN ("-" when there was none).
     pub chosen_san: String,
+    /// Whether the chosen move is correct (a `bm` move, if any, and no `am` move).
     pub solved: bool,
+    /// When the right move was found and kept; `Some` only when solved.
     pub found: Option<FoundAt>,
     /// Total nodes and time of the search, and its final depth.
     pub nodes: u64,
+    /// Total time of the search.
     pub time: Duration,
+    /// Final depth of the search, in plies.
     pub depth: i32,
     /// Nodes counted toward "nodes to solution": when found if solved, else the limit (the
     /// node limit, or the nodes searched under depth/time limits).
@@ -149,18 +168,22 @@ pub struct PositionOutcome {
 /// Results for the whole suite.
 #[derive(Clone, Debug)]
 pub struct SuiteReport {
+    /// One outcome per position, in suite order.
     pub outcomes: Vec<PositionOutcome>,
 }
 
 impl SuiteReport {
+    /// Number of positions solved.
     pub fn solved(&self) -> usize {
         self.outcomes.iter().filter(|o| o.solved).count()
     }
 
+    /// Nodes to solution summed over the suite: the search GA's fitness (lower is better).
     pub fn total_nodes_to_solution(&self) -> u64 {
         self.outcomes.iter().map(|o| o.nodes_to_solution).sum()
     }
 
+    /// Nodes searched over the whole suite.
     pub fn total_nodes(&self) -> u64 {
         self.outcomes.iter().map(|o| o.nodes).sum()
     }

@@ -8,15 +8,19 @@ use kestrel_chess::{Board, Color, Move};
 use kestrel_search::{Score, SearchLimits};
 use std::time::{Duration, Instant};
 
+/// How every game is played: the move limit, adjudication and the clock tolerance.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GameSettings {
+    /// Time or search limit for every move.
     pub limit: Limit,
+    /// Rules for ending games early (none by default).
     pub adjudication: Adjudication,
     /// Clock overrun tolerated before a time forfeit (process and scheduling overhead).
     pub time_margin: Duration,
 }
 
 impl GameSettings {
+    /// Settings with this limit, no adjudication and a 100 ms time margin.
     pub fn new(limit: Limit) -> GameSettings {
         GameSettings {
             limit,
@@ -26,14 +30,19 @@ impl GameSettings {
     }
 }
 
+/// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
+    /// White won (`1-0`).
     WhiteWins,
+    /// Black won (`0-1`).
     BlackWins,
+    /// Drawn (`1/2-1/2`); also the score of a game that could not be played.
     Draw,
 }
 
 impl GameResult {
+    /// The result in which `color` wins.
     pub fn win_for(color: Color) -> GameResult {
         match color {
             Color::White => GameResult::WhiteWins,
@@ -63,19 +72,28 @@ impl GameResult {
 /// Why the game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
+    /// The side to move is checkmated.
     Checkmate,
+    /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
+    /// The same position occurred for the third time: a draw.
     ThreefoldRepetition,
+    /// Fifty moves by each side without a capture or a pawn move: a draw.
     FiftyMoveRule,
+    /// Neither side has the material to mate: a draw.
     InsufficientMaterial,
     /// Both engines agreed this side is lost.
     ResignAdjudication(Color),
+    /// Both engines' scores stayed near zero long enough: a draw.
     DrawAdjudication,
     /// The move limit; the final position's evaluations by White's and Black's players.
     MoveLimit {
+        /// White's player's evaluation in centipawns, White's view (`None` when it gave none).
         white_eval: Option<i32>,
+        /// Black's player's evaluation in centipawns, also White's view (`None` when it gave none).
         black_eval: Option<i32>,
     },
+    /// This side overstepped its clock or movetime by more than the time margin and loses.
     TimeForfeit(Color),
     /// The player of this colour failed (crash, hang, illegal move, start failure).
     Fault(Color, PlayerError),
@@ -144,24 +162,34 @@ impl std::fmt::Display for Termination {
 /// What the engine said about one of its moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveInfo {
+    /// The engine's score for the position, side to move's view, when it reported one.
     pub score: Option<Score>,
+    /// Depth the search reached, in plies (0 when an external engine did not say).
     pub depth: i32,
+    /// Nodes searched for the move (0 when an external engine did not say).
     pub nodes: u64,
+    /// Wall time the move took.
     pub time: Duration,
 }
 
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// Name of the player with White.
     pub white: String,
+    /// Name of the player with Black.
     pub black: String,
+    /// The start position and book moves the game was played from.
     pub opening: Opening,
     /// Moves played by the engines (after the opening's book moves).
     pub moves: Vec<Move>,
     /// One entry per move in `moves`.
     pub infos: Vec<MoveInfo>,
+    /// The result for the scoresheet.
     pub result: GameResult,
+    /// Why the game ended.
     pub termination: Termination,
+    /// The limit the game was played under (for the PGN `TimeControl` tag).
     pub limit: Limit,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Tools around the engine: opening books, EPD suites, games and matches, Elo statistics,
 //! and a client for external UCI engines.
 

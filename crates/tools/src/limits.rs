@@ -3,14 +3,20 @@
 
 use std::time::Duration;
 
+/// The limit every move of a game is searched under.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Limit {
+    /// Search every move to this depth, in plies.
     Depth(i32),
+    /// Search every move for this many nodes.
     Nodes(u64),
+    /// A fixed time for every move (exceeding it by more than the time margin forfeits).
     MoveTime(Duration),
     /// A chess clock: `base` for the game, plus `increment` after every move.
     Clock {
+        /// Time on each side's clock at the start of the game.
         base: Duration,
+        /// Time added to the mover's clock after each of its moves.
         increment: Duration,
         /// Nodes as time: each move is charged its nodes at this many per millisecond, and
         /// the engines think in the same currency (`SearchLimits::nodestime`), so the game

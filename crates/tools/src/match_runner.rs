@@ -13,23 +13,29 @@ use kestrel_chess::Color;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+/// How a match between two engines is run.
 #[derive(Clone, Debug)]
 pub struct MatchSettings {
     /// Games to play (game `2k` and `2k+1` share opening `k`, A is White in the even ones).
     pub games: usize,
     /// Games played at the same time (each worker owns one player per engine).
     pub concurrency: usize,
+    /// Settings of every game: limit, adjudication and time margin.
     pub game: GameSettings,
+    /// A test that may stop the match early; `None` plays all `games`.
     pub sprt: Option<Sprt>,
 }
 
 /// The outcome from engine A's point of view.
 #[derive(Clone, Debug)]
 pub struct MatchResult {
+    /// Name of engine A (White in the even-numbered games).
     pub engine_a: String,
+    /// Name of engine B (White in the odd-numbered games).
     pub engine_b: String,
     /// Finished games in game order (fewer than asked when the SPRT stopped the match).
     pub games: Vec<GameRecord>,
+    /// A's wins, draws and losses over the finished games.
     pub wdl: Wdl,
     /// A's complete pairs (both games of an opening finished).
     pub penta: Penta,
@@ -92,12 +98,15 @@ impl FaultWatch {
 
 /// Progress report after each finished game.
 pub struct GameDone<'a> {
+    /// The game's 0-based number in the match (A is White when it is even).
     pub index: usize,
+    /// The finished game.
     pub game: &'a GameRecord,
     /// A's results so far.
     pub wdl: Wdl,
     /// A's complete pairs so far.
     pub penta: Penta,
+    /// The SPRT's log-likelihood ratio after this game, when an SPRT runs.
     pub llr: Option<f64>,
 }
 

@@ -13,7 +13,9 @@ use thiserror::Error;
 /// to UCI engines, so repetition history is complete).
 #[derive(Clone, Debug)]
 pub struct Opening {
+    /// The position the game starts from (the standard one, a FEN, or a Chess960 array).
     pub start: Board,
+    /// Book moves played from `start` before the engines take over.
     pub moves: Vec<Move>,
     /// For the PGN `Opening` tag (EPD `id`, or the PGN's `Opening`/`ECO` tags).
     pub name: Option<String>,
@@ -34,6 +36,7 @@ impl Opening {
         Opening::from_board(Board::startpos())
     }
 
+    /// An opening at this position, with no book moves and no name.
     pub fn from_board(board: Board) -> Opening {
         Opening {
             start: board,
@@ -52,21 +55,31 @@ impl Opening {
     }
 }
 
+/// Why openings could not be loaded.
 #[derive(Debug, Error)]
 pub enum OpeningError {
+    /// The file could not be opened or read.
     #[error("cannot read openings file {path}: {source}")]
     Io {
+        /// The file's path.
         path: String,
+        /// The underlying I/O error.
         source: std::io::Error,
     },
+    /// An entry of the file does not parse.
     #[error("openings file {path}: line {line}: {reason}")]
     Bad {
+        /// The file's path.
         path: String,
+        /// 1-based line of the bad entry.
         line: usize,
+        /// What is wrong with it.
         reason: String,
     },
+    /// The file (this path) was read but holds no position.
     #[error("openings file {0} holds no usable position")]
     Empty(String),
+    /// The file's name (this path) ends in none of the known extensions.
     #[error("openings file {0}: unknown format (expected .epd, .fen or .pgn, optionally .gz)")]
     UnknownFormat(String),
 }

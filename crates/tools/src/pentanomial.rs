@@ -14,8 +14,11 @@ use crate::stats::{Z_95, elo_from_score, erf, fmt_elo};
 /// The outcome of one game from one player's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// Lost: no point.
     Loss,
+    /// Drawn: half a point.
     Draw,
+    /// Won: one point.
     Win,
 }
 
@@ -34,24 +37,36 @@ impl Outcome {
 /// score one point and are kept apart only for the report.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Penta {
+    /// Pairs with two losses (0 points).
     pub ll: u64,
+    /// Pairs with a loss and a draw (1/2 point).
     pub ld: u64,
+    /// Pairs with a win and a loss (1 point).
     pub wl: u64,
+    /// Pairs with two draws (1 point).
     pub dd: u64,
+    /// Pairs with a win and a draw (3/2 points).
     pub wd: u64,
+    /// Pairs with two wins (2 points).
     pub ww: u64,
 }
 
 /// Elo with its pentanomial 95% error, normalised Elo and LOS.
 #[derive(Clone, Copy, Debug)]
 pub struct PentaSummary {
+    /// The pair counts summarised.
     pub penta: Penta,
+    /// Mean score per game in [0, 1] (0.5 with no pair).
     pub score: f64,
+    /// Logistic Elo difference of the mean score (±infinity at 0 or 1).
     pub elo: f64,
     /// Half the width of the 95% interval in Elo (infinite when an end is unbounded).
     pub elo_error: f64,
+    /// Normalised Elo, `(score − 1/2) / sqrt(2·variance) · 800 / ln 10` (0 with no variance).
     pub nelo: f64,
+    /// Half the width of the 95% interval in normalised Elo.
     pub nelo_error: f64,
+    /// Likelihood of superiority in [0, 1], from the normal approximation of the mean score.
     pub los: f64,
 }
 

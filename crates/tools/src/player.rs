@@ -18,39 +18,51 @@ pub struct MoveRequest<'a> {
     pub moves: &'a [Move],
     /// The current position (`start` plus `moves`, with history for repetitions).
     pub board: &'a Board,
+    /// The search limits for this move: depth, nodes, movetime or the clocks.
     pub limits: &'a SearchLimits,
 }
 
 /// A player's answer.
 #[derive(Clone, Debug)]
 pub struct PlayerMove {
+    /// The chosen move (the game checks that it is legal).
     pub mv: Move,
     /// The player's own score for the position, side to move's view, when it reports one.
     pub score: Option<Score>,
+    /// Depth reached, in plies (0 when an external engine did not say).
     pub depth: i32,
+    /// Nodes searched (0 when not reported); on a clock counted in nodes, what the move costs.
     pub nodes: u64,
 }
 
 /// Why a player could not produce a move; each one loses the game for that player.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum PlayerError {
+    /// The engine process could not be run or failed the `uci` handshake.
     #[error("engine failed to start: {0}")]
     StartFailed(String),
+    /// The engine exited, or its pipes broke.
     #[error("engine crashed: {0}")]
     Crashed(String),
+    /// No answer within this time (the engine is then killed).
     #[error("engine hung: no answer within {0:?}")]
     Hung(Duration),
+    /// A move, as the player wrote it, that does not parse or is illegal in the position.
     #[error("illegal move '{0}'")]
     IllegalMove(String),
+    /// Any other broken promise, e.g. no move in a position with legal moves.
     #[error("protocol error: {0}")]
     Protocol(String),
 }
 
 /// Something that plays chess moves.
 pub trait Player {
+    /// The player's name, used in PGN tags and reports.
     fn name(&self) -> &str;
     /// Called before every game (clears hash tables; restarts a crashed engine).
     fn new_game(&mut self) -> Result<(), PlayerError>;
+    /// Searches `request.board` under `request.limits` and answers a move; an error loses the
+    /// game.
     fn choose_move(&mut self, request: &MoveRequest) -> Result<PlayerMove, PlayerError>;
     /// The player's own opinion of `board` from White's point of view, for the move-limit
     /// scoring rule: built-in engines evaluate statically, UCI engines give their last search
@@ -62,19 +74,29 @@ pub trait Player {
 #[derive(Clone, Debug)]
 pub enum EngineSpec {
     /// Kestrel's own search with this configuration (evaluation and search parameters).
-    Builtin { name: String, config: EngineConfig },
+    Builtin {
+        /// Name shown in reports and PGN tags.
+        name: String,
+        /// The evaluation and search parameters the engine plays with.
+        config: EngineConfig,
+    },
     /// An external engine run as a subprocess speaking UCI.
     Uci {
+        /// Name shown in reports and PGN tags (not the engine's `id name`).
         name: String,
+        /// The program to run.
         command: String,
+        /// Its command-line arguments.
         args: Vec<String>,
         /// `setoption name NAME value VALUE` sent after the handshake.
         options: Vec<(String, String)>,
+        /// How long to wait for the engine's answers.
         timeouts: UciTimeouts,
     },
 }
 
 impl EngineSpec {
+    /// A built-in engine with this name and configuration.
     pub fn builtin(name: impl Into<String>, config: EngineConfig) -> EngineSpec {
         EngineSpec::Builtin {
             name: name.into(),
@@ -93,6 +115,8 @@ impl EngineSpec {
         Ok(EngineSpec::builtin(name, config))
     }
 
+    /// An external UCI engine run as `command`, without arguments or options, with default
+    /// timeouts.
     pub fn uci(name: impl Into<String>, command: impl Into<String>) -> EngineSpec {
         EngineSpec::Uci {
             name: name.into(),
@@ -103,6 +127,7 @@ impl EngineSpec {
         }
     }
 
+    /// The engine's name, as shown in reports and PGN tags.
     pub fn name(&self) -> &str {
         match self {
             EngineSpec::Builtin { name, .. } | EngineSpec::Uci { name, .. } => name,

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 /// How often a plain progress line is printed when stderr is not a terminal.
 pub const PLAIN_INTERVAL: Duration = Duration::from_secs(10);
 
+/// Progress of a long run over a known number of items: a bar on a terminal, plain lines on
+/// stderr otherwise.
 pub struct Progress {
     bar: ProgressBar,
     what: String,
@@ -21,6 +23,8 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// A progress display for `total` items labelled `what`; without a terminal the first plain
+    /// line comes after [`PLAIN_INTERVAL`] (see [`Progress::with_first_line`]).
     pub fn new(total: u64, what: &str) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         let style = ProgressStyle::with_template(&format!(
@@ -108,6 +112,7 @@ impl Progress {
         }
     }
 
+    /// Clears the bar from the terminal (nothing to do for plain lines).
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }

@@ -47,16 +47,22 @@ impl SprtModel {
 /// Test settings: the two hypotheses (in Elo), the error rates and the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
+    /// Elo difference under H0: logistic Elo, or normalised Elo for [`SprtModel::Normalized`].
     pub elo0: f64,
+    /// Elo difference under H1, above `elo0` (same scale).
     pub elo1: f64,
+    /// False-positive rate: the probability of accepting H1 when H0 holds, in (0, 1).
     pub alpha: f64,
+    /// False-negative rate: the probability of accepting H0 when H1 holds, in (0, 1).
     pub beta: f64,
+    /// Which results the LLR is computed from (pentanomial unless changed).
     pub model: SprtModel,
 }
 
 /// Where the test stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtDecision {
+    /// Neither bound reached: play on.
     Continue,
     /// H0 (elo0) accepted: the change is not the improvement hoped for.
     AcceptH0,

@@ -10,8 +10,11 @@
 /// Wins, draws and losses from one player's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Wdl {
+    /// Games won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games lost.
     pub losses: u64,
 }
 
@@ -19,6 +22,7 @@ pub struct Wdl {
 pub const Z_95: f64 = 1.959_963_984_540_054;
 
 impl Wdl {
+    /// Counts from wins, draws and losses.
     pub fn new(wins: u64, draws: u64, losses: u64) -> Wdl {
         Wdl {
             wins,
@@ -27,6 +31,7 @@ impl Wdl {
         }
     }
 
+    /// Games played: wins + draws + losses.
     pub fn games(&self) -> u64 {
         self.wins + self.draws + self.losses
     }
@@ -123,12 +128,17 @@ impl std::ops::AddAssign for Wdl {
 /// A one-line result report.
 #[derive(Clone, Copy, Debug)]
 pub struct EloSummary {
+    /// The counts summarised.
     pub wdl: Wdl,
+    /// Mean score per game in [0, 1] (0.5 with no game).
     pub score: f64,
+    /// Elo difference implied by the score (±infinity at 0% or 100%).
     pub elo: f64,
     /// 95% interval.
     pub ci_low: f64,
+    /// Upper end of the 95% Elo interval (may be +infinity; `ci_low` may be -infinity).
     pub ci_high: f64,
+    /// Likelihood of superiority in [0, 1], from wins against losses (draws ignored).
     pub los: f64,
 }
 

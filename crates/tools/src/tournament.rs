@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 /// Every pairing's match.
 #[derive(Clone, Debug)]
 pub struct Tournament {
+    /// Engine names, in the order given; the indices used by `pairings`.
     pub names: Vec<String>,
     /// `(i, j, result)`: engine `i` (as A) against engine `j`.
     pub pairings: Vec<(usize, usize, MatchResult)>,
@@ -17,8 +18,11 @@ pub struct Tournament {
 /// One line of the standings.
 #[derive(Clone, Debug)]
 pub struct Standing {
+    /// The engine's index in [`Tournament::names`].
     pub index: usize,
+    /// The engine's name.
     pub name: String,
+    /// Its results against all the others together.
     pub wdl: Wdl,
 }
 

@@ -35,9 +35,14 @@ const STDERR_LINES: usize = 8;
 /// What `go` produced: the move text plus the last `info` values seen.
 #[derive(Clone, Debug, Default)]
 pub struct GoOutcome {
+    /// The move after `bestmove`, as the engine wrote it (UCI notation such as `e2e4`; empty if
+    /// missing).
     pub bestmove: String,
+    /// The last `score cp`/`score mate` of the main line, side to move's view.
     pub score: Option<Score>,
+    /// The last reported `depth`, in plies (0 if none).
     pub depth: i32,
+    /// The last reported `nodes` (0 if none).
     pub nodes: u64,
 }
 
@@ -144,6 +149,7 @@ impl UciEngine {
         })
     }
 
+    /// Sends `setoption name NAME value VALUE` (no answer is awaited; follow with [`Self::sync`]).
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), PlayerError> {
         self.send(&format!("setoption name {name} value {value}"))
     }
@@ -209,6 +215,7 @@ impl UciEngine {
         self.kill();
     }
 
+    /// Kills the process at once (no `quit`) and waits for it to exit.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();

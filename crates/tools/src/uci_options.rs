@@ -15,13 +15,31 @@ pub struct UciOptionDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub enum UciOptionKind {
     /// An integer with its default and range.
-    Spin { default: i64, min: i64, max: i64 },
+    Spin {
+        /// The value the engine starts with.
+        default: i64,
+        /// The smallest value allowed.
+        min: i64,
+        /// The largest value allowed.
+        max: i64,
+    },
     /// A boolean.
-    Check { default: bool },
+    Check {
+        /// The value the engine starts with.
+        default: bool,
+    },
     /// One of a list of strings.
-    Combo { default: String, vars: Vec<String> },
+    Combo {
+        /// The choice the engine starts with (empty if not declared).
+        default: String,
+        /// The allowed choices, from the `var` fields in declaration order.
+        vars: Vec<String>,
+    },
     /// Free text.
-    Text { default: String },
+    Text {
+        /// The text the engine starts with (empty if not declared).
+        default: String,
+    },
     /// A button (no value).
     Button,
 }

@@ -29,6 +29,8 @@ impl Default for UciTimeouts {
     }
 }
 
+/// An external UCI engine as a [`Player`]: started by the first `new_game`, and started again
+/// by the next one after the process died (crash, or killed for hanging).
 pub struct UciPlayer {
     name: String,
     command: String,
@@ -47,6 +49,7 @@ pub struct UciPlayer {
 }
 
 impl UciPlayer {
+    /// A player for `command args` with fixed `setoption` values; no process is started yet.
     pub fn new(
         name: String,
         command: String,

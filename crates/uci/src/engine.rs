@@ -26,7 +26,9 @@ use std::time::Duration;
 /// Whether the input loop should go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
+    /// Keep reading input.
     Continue,
+    /// `quit` was received: stop the input loop.
     Quit,
 }
 
@@ -38,6 +40,8 @@ pub fn tunable_tables() -> Vec<&'static ParamTable> {
     vec![&EVAL_TABLE, &SEARCH_TABLE]
 }
 
+/// The UCI engine's state (position, options, searcher or running search, opening book), fed
+/// one input line at a time.
 pub struct UciEngine {
     out: Output,
     board: Board,
@@ -53,6 +57,7 @@ pub struct UciEngine {
 }
 
 impl UciEngine {
+    /// An engine at the start position with default options, answering on `out`.
     pub fn new(out: Output) -> UciEngine {
         let tables = tunable_tables();
         let settings = Settings::new(&tables);
@@ -80,6 +85,7 @@ impl UciEngine {
         &self.board
     }
 
+    /// The current option values.
     pub fn settings(&self) -> &Settings {
         &self.settings
     }

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Kestrel's UCI protocol: the engine side of the Universal Chess Interface.
 //!
 //! [`UciEngine`] is the protocol core, fed one line at a time and writing to any

@@ -3,28 +3,53 @@
 /// The type of an option as UCI declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
-    Text { default: String },
+    /// A whole number within `min..=max`.
+    Spin {
+        /// The value before any `setoption`.
+        default: i64,
+        /// Smallest accepted value.
+        min: i64,
+        /// Largest accepted value.
+        max: i64,
+    },
+    /// A boolean (`true` or `false`).
+    Check {
+        /// The value before any `setoption`.
+        default: bool,
+    },
+    /// A string (UCI `type string`; `<empty>` stands for the empty string).
+    Text {
+        /// The value before any `setoption`.
+        default: String,
+    },
+    /// An action without a value (e.g. `Clear Hash`).
     Button,
 }
 
 /// A parsed `setoption` value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionValue {
+    /// A `spin` value, already checked against the range.
     Int(i64),
+    /// A `check` value.
     Bool(bool),
+    /// A `string` value (`<empty>` already turned into the empty string).
     Text(String),
+    /// A `button` press.
     Press,
 }
 
+/// One option the engine declares: its name and type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UciOption {
+    /// The name as declared and as `setoption name` gives it (e.g. `Hash`).
     pub name: String,
+    /// Its type, with default and range.
     pub kind: OptionKind,
 }
 
 impl UciOption {
+    /// A `spin` option with its default and inclusive range `min..=max`.
     pub fn spin(name: &str, default: i64, min: i64, max: i64) -> UciOption {
         UciOption {
             name: name.to_string(),
@@ -32,6 +57,7 @@ impl UciOption {
         }
     }
 
+    /// A `check` (boolean) option.
     pub fn check(name: &str, default: bool) -> UciOption {
         UciOption {
             name: name.to_string(),
@@ -39,6 +65,7 @@ impl UciOption {
         }
     }
 
+    /// A `string` option (an empty default is declared as `<empty>`).
     pub fn text(name: &str, default: &str) -> UciOption {
         UciOption {
             name: name.to_string(),
@@ -48,6 +75,7 @@ impl UciOption {
         }
     }
 
+    /// A `button` option.
     pub fn button(name: &str) -> UciOption {
         UciOption {
             name: name.to_string(),

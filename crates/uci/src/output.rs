@@ -7,10 +7,13 @@ use kestrel_search::{Bound, SearchInfo};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
+/// The engine's output channel: a writer shared (by cloning) between the input loop and the
+/// search thread; every line is written and flushed under one lock.
 #[derive(Clone)]
 pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Output {
+    /// An output that writes to `writer` (e.g. stdout).
     pub fn new(writer: impl Write + Send + 'static) -> Output {
         Output(Arc::new(Mutex::new(Box::new(writer))))
     }

@@ -11,13 +11,18 @@ pub const BUILTIN_BOOK: &str = "<builtin>";
 /// Everything `setoption` can change.
 #[derive(Clone, Debug)]
 pub struct Settings {
+    /// `Hash`: hash table size in MB (1..=65536, default 16).
     pub hash_mb: usize,
+    /// `Threads`: search threads (1..=256, default 1).
     pub threads: usize,
+    /// `Move Overhead`: time kept back per move for lag (0..=5000 ms, default 10 ms).
     pub move_overhead: Duration,
     /// Nodes as time (`NodesTime`, Stockfish's `nodestime`): nodes per millisecond a timed
     /// search counts instead of the wall clock; 0 is off.
     pub nodestime: u64,
+    /// `MultiPV`: principal variations reported (1..=256, default 1).
     pub multipv: usize,
+    /// `Ponder`: the GUI's notice that it may send `go ponder`; stored only (default off).
     pub ponder: bool,
     /// `UCI_Chess960`: castling moves in and out as king takes rook, FEN castling by file.
     pub chess960: bool,
@@ -31,12 +36,19 @@ pub struct Settings {
     pub seed: u64,
     /// `UCI_Opponent` as the GUI sent it (`title elo computer|human name`); logged only.
     pub opponent: String,
+    /// `OwnBook`: answer `go` with a book move while the book holds the position (default off;
+    /// never in Chess960, `go infinite` or `go mate`).
     pub own_book: bool,
+    /// `BookFile`: the opening book, or [`BUILTIN_BOOK`] (the default) for the built-in one.
     pub book_file: String,
+    /// `BookSeed`: seeds the random choice among book moves (default 0).
     pub book_seed: u64,
+    /// `ParamsFile`: the params file loaded over the defaults (empty, the default: none).
     pub params_file: String,
     /// Chromosome database path (empty: none) and which chromosome to play.
     pub chromosome_db: String,
+    /// `Chromosome`: which chromosome of the database to play (an id, `best` the default,
+    /// `random` or `random:SEED`).
     pub chromosome: String,
     /// One value set per tunable table (evaluation, then search).
     pub params: Vec<ParamValues>,
@@ -44,7 +56,7 @@ pub struct Settings {
     /// (on by default in a build with a compiled-in network; off under `UCI_LimitStrength`,
     /// whose levels are calibrated on the linear evaluation).
     pub use_nnue: bool,
-    /// `EvalFile`: the network file, or [`BUILTIN_NET`] for the compiled-in one.
+    /// `EvalFile`: the network file, or `<builtin>` for the compiled-in one.
     pub eval_file: String,
 }
 
@@ -52,6 +64,7 @@ pub struct Settings {
 pub const BUILTIN_NET: &str = "<builtin>";
 
 impl Settings {
+    /// Every option at its default, with each table's default parameter values.
     pub fn new(tables: &[&'static ParamTable]) -> Settings {
         Settings {
             hash_mb: 16,

@@ -8,6 +8,7 @@ use kestrel_params::{ParamTable, ParamValues};
 /// Where a tunable option's value lives.
 #[derive(Clone, Debug)]
 pub struct Tunable {
+    /// The spin option, named after the parameter element, with its declared range and default.
     pub option: UciOption,
     /// Index into the tunable tables.
     pub table: usize,

@@ -37,7 +37,7 @@ pub struct EpdArgs {
     /// Positions searched in parallel under depth/node limits.
     #[arg(long, alias = "threads", default_value_t = 1, value_parser = checked::positive)]
     pub concurrency: usize,
-    /// Params file (TOML with [eval] and/or [search]) for the engine (default: the built-in
+    /// Params file (TOML with `[eval]` and/or `[search]`) for the engine (default: the built-in
     /// values).
     #[arg(long)]
     pub params: Option<PathBuf>,

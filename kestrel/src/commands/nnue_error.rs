@@ -16,7 +16,7 @@ pub struct NnueErrorArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., value_delimiter = ',', required = true)]
     data: Vec<PathBuf>,
     /// Evaluations to measure, comma-separated or repeated: `linear` (default values), a params
-    /// `.toml` file (the linear evaluation with its [eval] values), `builtin` (the compiled-in
+    /// `.toml` file (the linear evaluation with its `[eval]` values), `builtin` (the compiled-in
     /// network) or a `.knet` network.
     #[arg(
         long = "eval",

@@ -11,7 +11,10 @@ use std::path::Path;
 /// One position: the network's inputs and the target (+1/0/-1 per sector).
 #[derive(Clone, Debug)]
 pub struct Example {
+    /// The 70 network inputs of the position, from the side to move's point of view.
     pub inputs: [f32; INPUTS],
+    /// Per sector of the mover's frame: +1 if the played move raised the mover's control, -1 if
+    /// it lowered it, 0 if unchanged.
     pub target: [f32; SECTORS],
 }
 

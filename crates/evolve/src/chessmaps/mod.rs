@@ -1,5 +1,5 @@
 //! Training of the Chessmaps move-ordering network (`kestrel chessmaps train`): examples from
-//! grandmaster games ([`data`]) and backpropagation ([`train`]). The network itself and its
+//! grandmaster games ([`data`]) and backpropagation ([`train`](mod@train)). The network itself and its
 //! use in search live in `kestrel_search::chessmaps`.
 
 pub mod data;

@@ -12,8 +12,11 @@ use rand_chacha::ChaCha8Rng;
 /// Training settings.
 #[derive(Clone, Debug)]
 pub struct TrainSettings {
+    /// Passes over the training set (each in a freshly shuffled order).
     pub epochs: usize,
+    /// SGD step size applied to every weight and bias gradient.
     pub learning_rate: f32,
+    /// Seed of the shuffling order (the initial weights come from `initial_network`'s own seed).
     pub seed: u64,
 }
 

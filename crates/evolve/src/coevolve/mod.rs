@@ -28,6 +28,8 @@ use rayon::prelude::*;
 
 /// Fitness by a round robin inside the population.
 pub struct CoevolveFitness {
+    /// The evolved fields (flat parameter and range of each); a genome's values are written
+    /// into a zeroed parameter table to make the player.
     pub schema: BitSchema,
     /// Opening pool; each generation draws `openings_per_pair` of them (seeded).
     pub openings: Vec<Opening>,

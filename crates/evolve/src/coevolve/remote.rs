@@ -92,9 +92,13 @@ impl FitnessTasks<RealGenome> for CoevolveFitness {
 /// Everything that defines a [`CoevolveFitness`], the opening pool as a blob.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CoevolveRemoteSpec {
+    /// The evolved parameter set; with `coding` it rebuilds the fitness's schema.
     pub set: ParamSet,
+    /// Bit coding of the schema (binary or Gray), as used by the parents' runs.
     pub coding: Coding,
+    /// Openings per pairing, each played with both colours (at least 1).
     pub openings_per_pair: usize,
+    /// Nodes per move (at least 1).
     pub nodes: u64,
     /// Blob hash: the opening pool (see `crate::openings`).
     pub openings: String,

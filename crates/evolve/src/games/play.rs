@@ -1,5 +1,5 @@
 //! [`GamePlay`]: how a game fitness measures engines, whatever its genome: game pairs against
-//! a reference engine raced by [`super::race`], and (with [`Opponents::Population`] or
+//! a reference engine raced by [`race`](mod@super::race), and (with [`Opponents::Population`] or
 //! [`Opponents::Both`]) pairs between the members of the population, combined into one Elo
 //! per organism by [`super::elo`]. Every game starts from fresh engines at the settings'
 //! limit, and results are combined in a fixed order, so at fixed nodes or depth the scores are

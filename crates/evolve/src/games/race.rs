@@ -51,7 +51,10 @@ impl RaceSettings {
 /// One candidate's race: its pairs and the rounds it played in.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct RaceEntry {
+    /// Pentanomial counts of every pair the candidate played, from its point of view.
     pub penta: Penta,
+    /// Rounds the candidate took part in (1 to `RaceSettings::rounds`): higher means it
+    /// survived longer.
     pub rounds: usize,
 }
 

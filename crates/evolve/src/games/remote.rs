@@ -21,11 +21,17 @@ use std::time::Duration;
 /// A game's limit as data (the tools crate's [`Limit`] is not serialisable).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LimitSpec {
+    /// Fixed search depth per move, in plies.
     Depth(i32),
+    /// Fixed node count per move.
     Nodes(u64),
+    /// Fixed thinking time per move, in milliseconds.
     MoveTimeMs(u64),
+    /// A chess clock, in milliseconds.
     ClockMs {
+        /// Time for the whole game, in milliseconds.
         base: u64,
+        /// Time added after every move, in milliseconds.
         increment: u64,
         /// Nodes as time (absent in specs written before it existed: the wall clock).
         #[serde(default)]

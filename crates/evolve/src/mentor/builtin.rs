@@ -20,11 +20,14 @@ const PROBES: [&str; 6] = [
 /// Searches each position to a fixed depth on all cores. Every position gets a fresh searcher
 /// (small hash), so a label never depends on which positions a thread saw before.
 pub struct BuiltinMentor {
+    /// Search depth in plies used for every label.
     pub depth: i32,
+    /// Evaluation values behind the search (Kestrel's hand-tuned defaults).
     pub params: ParamValues,
 }
 
 impl BuiltinMentor {
+    /// A mentor searching `depth` plies with Kestrel's default evaluation values.
     pub fn new(depth: i32) -> BuiltinMentor {
         BuiltinMentor {
             depth,

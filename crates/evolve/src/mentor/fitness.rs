@@ -9,11 +9,15 @@ use kestrel_params::{BitSchema, ParamValues};
 
 /// Positions with their mentor scores, traced for the evolved columns.
 pub struct LabelledSet {
+    /// Coefficients of the evolved columns, one row per position.
     pub matrix: TraceMatrix,
+    /// The mentor's white-relative score of each position, in centipawns.
     pub labels: Vec<i32>,
 }
 
 impl LabelledSet {
+    /// Traces `boards` for the schema's fields (the other values fixed at `base`); panics if
+    /// `labels` is not one per board.
     pub fn new(boards: &[Board], labels: Vec<i32>, schema: &BitSchema, base: &ParamValues) -> Self {
         assert_eq!(boards.len(), labels.len());
         let columns: Vec<usize> = schema.fields.iter().map(|f| f.flat_index).collect();
@@ -28,10 +32,12 @@ impl LabelledSet {
         }
     }
 
+    /// Number of labelled positions.
     pub fn len(&self) -> usize {
         self.labels.len()
     }
 
+    /// Whether the set has no position.
     pub fn is_empty(&self) -> bool {
         self.labels.is_empty()
     }
@@ -67,7 +73,9 @@ pub fn organism_matrix<G: Organism>(schema: &BitSchema, genomes: &[G]) -> Vec<f6
 
 /// The expert-driven fitness on a training set.
 pub struct MentorFitness {
+    /// Which evaluation values evolve and how genomes decode to them.
     pub schema: BitSchema,
+    /// The training positions with their mentor labels.
     pub train: LabelledSet,
     /// Training positions drawn per generation.
     pub sample: usize,

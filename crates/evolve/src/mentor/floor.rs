@@ -21,9 +21,11 @@ pub struct LinearFloor {
     pub values: Vec<f64>,
     /// Mean |fit − label| on the training positions (the floor) and on the test positions.
     pub train_error: f64,
+    /// Mean |fit − label| on the test positions, in centipawns.
     pub test_error: f64,
     /// The same with the values rounded and clamped to the schema's ranges.
     pub bounded_train_error: f64,
+    /// Mean |fit − label| on the test positions with the bounded (rounded, clamped) values.
     pub bounded_test_error: f64,
 }
 

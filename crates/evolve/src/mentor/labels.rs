@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 /// A mentor's verdict: white-relative centipawns, or a mate score (such positions are dropped).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Label {
+    /// A white-relative score in centipawns.
     Cp(i32),
+    /// The mentor found a forced mate; the position is left out of training.
     Mate,
 }
 
@@ -20,6 +22,7 @@ pub enum Label {
 pub trait Mentor: Send {
     /// Names the mentor and its settings (e.g. `builtin-1a2b3c4d/d2`, `uci:stockfish/d2`).
     fn key(&self) -> String;
+    /// Labels `boards` in order (one entry each); errs when the mentor cannot run at all.
     fn label(&mut self, boards: &[Board]) -> Result<Vec<Option<Label>>, String>;
     /// Engine restarts so far (crashes and hangs of an external engine).
     fn restarts(&self) -> usize {
@@ -75,14 +78,17 @@ impl LabelCache {
         Ok(cache)
     }
 
+    /// The cached label of a position, by its FEN.
     pub fn get(&self, fen: &str) -> Option<Label> {
         self.entries.get(fen).copied()
     }
 
+    /// Number of cached labels for this mentor key.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether no label is cached for this mentor key.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -136,12 +142,15 @@ fn ends_with_newline(path: &Path) -> std::io::Result<bool> {
 /// What labelling did.
 #[derive(Clone, Debug, Default)]
 pub struct LabelStats {
+    /// Positions whose label was already in the cache.
     pub cached: usize,
+    /// Positions the mentor labelled in this run.
     pub computed: usize,
     /// Positions the mentor failed on (after its own retries); left out of this run.
     pub failed: usize,
     /// Mentor engine restarts (crashes and hangs) while labelling.
     pub restarts: usize,
+    /// Wall-clock time spent labelling, in seconds.
     pub seconds: f64,
 }
 

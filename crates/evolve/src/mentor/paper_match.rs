@@ -43,21 +43,29 @@ fn engine(name: &str, params: ParamValues) -> EngineSpec {
 /// One line of the table: first engine's result against the second.
 #[derive(Clone, Debug)]
 pub struct PairingResult {
+    /// Name of the first engine (e.g. `Evol*`).
     pub first: String,
+    /// Name of the second engine (e.g. `RandOrg`).
     pub second: String,
+    /// Score and Elo estimate of the first engine against the second.
     pub summary: EloSummary,
     /// How each side searched: under a clock, a cheaper evaluation shows up as more nodes per
     /// second and a deeper search (the paper's Evol* speed bonus).
     pub first_search: SearchStats,
+    /// The second engine's search work.
     pub second_search: SearchStats,
 }
 
 /// One player's search work summed over its moves in a match.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SearchStats {
+    /// Moves the player searched.
     pub moves: u64,
+    /// Nodes searched over all those moves.
     pub nodes: u64,
+    /// Search time over all those moves.
     pub time: Duration,
+    /// Sum of the completed search depths (plies) of all those moves.
     pub depth_sum: u64,
 }
 
@@ -117,8 +125,11 @@ pub fn hand_tuned_compact() -> ParamValues {
 /// One line of the strength table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pairing {
+    /// The expert (hand-tuned evaluation) against a random organism.
     ExpertRandOrg,
+    /// The evolved organism against a random organism.
     EvolRandOrg,
+    /// The evolved organism against the expert.
     EvolExpert,
     /// Evol* against the hand-tuned values of the same 35 parameters.
     EvolHand35,

@@ -19,8 +19,11 @@ use std::path::Path;
 /// Which positions of a game may be picked.
 #[derive(Clone, Debug)]
 pub struct PickRules {
+    /// Plies of each game skipped before a position may be picked (default 16, past the book).
     pub skip_plies: usize,
+    /// Skip positions where the side to move is in check (default on).
     pub skip_in_check: bool,
+    /// Skip positions with a pending promotion or winning capture (default on).
     pub skip_pending_captures: bool,
 }
 
@@ -176,8 +179,11 @@ pub fn pick_spread_from_game(
 /// What an extraction read.
 #[derive(Clone, Debug, Default)]
 pub struct ExtractStats {
+    /// Games read from the file, malformed ones included.
     pub games: usize,
+    /// Games that could not be parsed (skipped).
     pub malformed_games: usize,
+    /// Games with no qualifying position under the pick rules.
     pub games_without_candidate: usize,
 }
 
@@ -233,7 +239,9 @@ pub(crate) fn open_games(path: &Path) -> Result<PgnReader<Box<dyn BufRead + Send
 /// Positions split into a training and a test half.
 #[derive(Clone, Debug, Default)]
 pub struct PositionSet {
+    /// The training positions (EPD tag `c0 "train"`).
     pub train: Vec<Board>,
+    /// The test positions (EPD tag `c0 "test"`).
     pub test: Vec<Board>,
 }
 
@@ -249,6 +257,7 @@ impl PositionSet {
         }
     }
 
+    /// The set as EPD text, one line per position tagged `c0 "train"` or `c0 "test"`.
     pub fn render_epd(&self) -> String {
         let mut s = String::new();
         for (set, boards) in [("train", &self.train), ("test", &self.test)] {
@@ -291,12 +300,15 @@ impl PositionSet {
         Ok(out)
     }
 
+    /// Reads an EPD positions file; errs when it cannot be read or fails
+    /// [`PositionSet::parse_epd`].
     pub fn load(path: &Path) -> Result<PositionSet, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read positions file {}: {e}", path.display()))?;
         Self::parse_epd(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Writes the set as EPD to `path` atomically.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         kestrel_params::atomic::write_atomic(path, self.render_epd().as_bytes())
     }

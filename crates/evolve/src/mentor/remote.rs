@@ -15,8 +15,11 @@ use serde::{Deserialize, Serialize};
 /// Everything that defines a [`MentorFitness`]; `build` rebuilds it in another process.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MentorFitnessSpec {
+    /// Bit or real genomes.
     pub genome: GenomeKind,
+    /// Which evaluation values evolve.
     pub set: ParamSet,
+    /// Bit coding of the schema (bit genomes only).
     pub coding: Coding,
     /// Training positions drawn per generation.
     pub sample: usize,

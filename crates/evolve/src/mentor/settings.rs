@@ -67,8 +67,11 @@ pub enum PositionsSource {
     Epd(PathBuf),
     /// One position per game of a PGN file, `count` games in all, split in halves.
     Pgn {
+        /// The PGN file (a `builtin:` name reads the compiled-in games; `.gz` is decompressed).
         path: PathBuf,
+        /// Positions to extract in all (one per game), before the split.
         count: usize,
+        /// Which positions of a game may be picked.
         rules: PickRules,
     },
 }

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 pub struct TraceMatrix {
     /// Number of evolved columns.
     pub k: usize,
+    /// Number of positions (rows).
     pub rows: usize,
     /// Row-major `rows × k` coefficients.
     coef: Vec<f64>,

@@ -31,6 +31,7 @@ pub struct MncOutput {
 
 /// The fitness an MNC experiment runs and what its records say about it.
 pub struct MncFitness<'a> {
+    /// The fitness function that scores each generation's organisms.
     pub fitness: &'a dyn FitnessFunction<RealGenome>,
     /// The game settings as the database's run row records them.
     pub games: serde_json::Value,

@@ -25,7 +25,9 @@ use std::path::PathBuf;
 /// How long each move may take in the fitness games.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum MoveBudget {
+    /// A fixed number of nodes per move.
     Nodes(u64),
+    /// A fixed search depth per move, in plies.
     Depth(i32),
 }
 
@@ -37,6 +39,7 @@ pub struct TournamentSpec {
     pub openings: PathBuf,
     /// Random pairings per generation; each pair plays two games (colours reversed).
     pub rounds: usize,
+    /// How long each move may take (fixed nodes or depth, so games are reproducible).
     pub budget: MoveBudget,
     /// Games are cut (and drawn) after this many full moves by the engines.
     pub max_moves: usize,
@@ -90,12 +93,15 @@ impl TournamentSpec {
 /// Points and games of one organism in one tournament.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Tally {
+    /// Points scored (1 per win, ½ per draw).
     pub points: f64,
+    /// Games played.
     pub games: u64,
 }
 
 /// The round-robin fitness over PST chromosomes.
 pub struct TournamentFitness {
+    /// The settings the tournament's games are played with.
     pub spec: TournamentSpec,
     openings: Vec<Opening>,
     base: ParamValues,

@@ -4,7 +4,9 @@
 /// A niche: its leader (the fittest member) and members (population indices).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Niche {
+    /// Population index of the leader, the niche's fittest member.
     pub leader: usize,
+    /// Population indices of all members, the leader included.
     pub members: Vec<usize>,
 }
 

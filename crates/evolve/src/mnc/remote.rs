@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 /// A [`TournamentSpec`] and the blob holding its openings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MncRemoteSpec {
+    /// The tournament's settings (the openings path is only a name on a worker).
     pub spec: TournamentSpec,
     /// Blob hash: the openings (see `crate::openings`).
     pub openings: String,

@@ -20,9 +20,13 @@ use std::time::Instant;
 /// Why a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MncStop {
+    /// The generation limit was reached.
     Generations,
+    /// The best organism stayed the same for `best_unchanged` generations.
     BestUnchanged,
+    /// The best chromosome moved less than the small-change threshold for long enough.
     SmallChange,
+    /// The caller's observer asked to stop (the checkpoint is written first).
     Interrupted,
 }
 
@@ -41,19 +45,27 @@ impl MncStop {
 /// The final state: population (evaluated), niches, and the whole checkpoint.
 #[derive(Clone, Debug)]
 pub struct MncOutcome {
+    /// The checkpoint as saved at the end (history, births, counters).
     pub state: MncCheckpoint,
     /// The last evaluated population (before breeding).
     pub population: Vec<Organism>,
+    /// Niches of the last evaluated population, leaders' niches in order of fitness.
     pub niches: Vec<Niche>,
+    /// Why the run ended.
     pub stop: MncStop,
 }
 
 /// One MNC run.
 pub struct MncRun<'a> {
+    /// The MNC settings (population, operators, stop rules, seed).
     pub settings: MncSettings,
+    /// Scores each generation's organisms (fitness = mean points per game).
     pub fitness: &'a dyn FitnessFunction<RealGenome>,
+    /// Runs the fitness evaluations (in process or on cluster workers).
     pub executor: &'a dyn Executor<RealGenome>,
+    /// Where the checkpoint is written after every generation (`None`: no checkpoint).
     pub checkpoint: Option<PathBuf>,
+    /// Continue from `checkpoint`; errs when it is missing or was made with other settings.
     pub resume: bool,
 }
 

@@ -10,8 +10,11 @@ use rand_chacha::ChaCha8Rng;
 /// One game: population indices of White and Black and the opening's index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fixture {
+    /// Population index of the player with White.
     pub white: usize,
+    /// Population index of the player with Black.
     pub black: usize,
+    /// Index of the opening in the book.
     pub opening: usize,
 }
 

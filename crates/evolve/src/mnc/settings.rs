@@ -18,7 +18,9 @@ pub struct MncTermination {
 /// The "best changes less than 1% for 20 generations" rule.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SmallChange {
+    /// Threshold as a percentage of the table value range (255 cp); default 1.
     pub percent: f64,
+    /// Generations in a row the change must stay below the threshold (default 20).
     pub generations: u64,
 }
 
@@ -45,6 +47,7 @@ impl MncInit {
 /// Everything that defines an MNC run but its fitness.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MncSettings {
+    /// Organisms in the population (Phoenix: 20; at least 2).
     pub population: usize,
     /// Children bred (and inserted one at a time) per generation.
     pub offspring: usize,
@@ -55,6 +58,7 @@ pub struct MncSettings {
     pub replacement_groups: usize,
     /// s: individuals per crowding factor group.
     pub group_size: usize,
+    /// How two parents' genes are recombined (default uniform).
     pub crossover: Crossover,
     /// Probability that a mating recombines (otherwise the child is a mutated copy).
     pub crossover_rate: f64,
@@ -71,7 +75,9 @@ pub struct MncSettings {
     /// Where the first population comes from.
     #[serde(default, skip_serializing_if = "MncInit::is_random")]
     pub init: MncInit,
+    /// When the run stops.
     pub termination: MncTermination,
+    /// Seed of every random draw of the run (default 1).
     pub seed: u64,
 }
 

@@ -11,6 +11,7 @@ use std::path::Path;
 pub struct Organism {
     /// Its number within the run (0.. in birth order).
     pub id: u64,
+    /// The 640 table values (10 piece-square tables × 64 squares), in centipawns.
     pub genome: RealGenome,
     /// Parents' ids (empty for the random initial population).
     pub parents: Vec<u64>,
@@ -20,6 +21,7 @@ pub struct Organism {
     pub fitness: f64,
     /// Sum of its tournament scores and the number of tournaments played.
     pub score_sum: f64,
+    /// Tournaments played (the divisor of `score_sum`).
     pub tournaments: u64,
 }
 
@@ -33,24 +35,34 @@ impl Organism {
 /// A birth, kept for every organism of the run (lineages of the stored leaders).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Birth {
+    /// Id of the organism born (its [`Organism::id`]).
     pub id: u64,
+    /// Generation it was born in (0 for the initial population).
     pub born: u64,
+    /// Parents' ids (empty for the initial population).
     pub parents: Vec<u64>,
 }
 
 /// One line of the MNC log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MncLine {
+    /// The generation this line describes.
     pub generation: u64,
+    /// Id of the generation's best organism.
     pub best_id: u64,
+    /// The best organism's score in this generation's tournament (mean points per game).
     pub best_score: f64,
+    /// The best organism's mean score over all its tournaments.
     pub best_lifetime: f64,
     /// Phenotypic distance (cp) between this and the previous generation's best.
     pub best_change_cp: f64,
+    /// Number of niches found within the niche radius.
     pub niches: usize,
+    /// Spread of the population's genes in [0, 1] (0: all identical).
     pub diversity: f64,
     /// Mean distance (cp) to Kestrel's own tables: best organism, population.
     pub best_to_kestrel_cp: f64,
+    /// Mean distance (cp) of the whole population to Kestrel's tables.
     pub mean_to_kestrel_cp: f64,
     /// Games played in this generation's tournament.
     pub games: u64,
@@ -61,29 +73,38 @@ pub struct MncLine {
 /// Everything saved after a generation.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct MncCheckpoint {
+    /// The settings the run was started with (a resume must use the same).
     pub settings: MncSettings,
     /// The fitness function's fingerprint.
     pub fitness: String,
     /// The generation `population` belongs to (not evaluated yet).
     pub next_generation: u64,
+    /// The organisms of `next_generation`.
     pub population: Vec<Organism>,
+    /// The id the next newborn gets.
     pub next_id: u64,
+    /// Every birth of the run, for the leaders' lineages.
     pub births: Vec<Birth>,
+    /// The log, one line per evaluated generation.
     pub history: Vec<MncLine>,
     /// Generations in a row the best organism stayed the same, and moved less than the
     /// small-change threshold.
     pub unchanged_run: u64,
+    /// Generations in a row the best chromosome moved less than the small-change threshold.
     pub small_change_run: u64,
     /// The best organism of the last evaluated generation.
     pub last_best: Option<Organism>,
+    /// Games played over the whole run so far.
     pub games: u64,
 }
 
 impl MncCheckpoint {
+    /// The checkpoint as JSON bytes.
     pub fn to_json(&self) -> Vec<u8> {
         serde_json::to_vec(self).expect("a checkpoint is plain data")
     }
 
+    /// Reads a checkpoint file; errs when it cannot be read or is not a valid checkpoint.
     pub fn load(path: &Path) -> Result<MncCheckpoint, String> {
         let bytes = std::fs::read(path)
             .map_err(|e| format!("cannot read checkpoint {}: {e}", path.display()))?;

@@ -46,6 +46,7 @@ const FIXED_TERMS: [&str; 6] = [
 
 /// Lowest and highest table value (the `PST_*` declarations' range).
 pub const VALUE_MIN: f64 = -128.0;
+/// Highest table value, in centipawns.
 pub const VALUE_MAX: f64 = 127.0;
 
 /// Short names of the 10 tables in gene order.

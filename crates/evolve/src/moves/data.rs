@@ -29,7 +29,9 @@ pub struct MovePosition {
 /// Positions split by game into training and test halves.
 #[derive(Clone, Debug, Default)]
 pub struct MoveSet {
+    /// Positions of the training games.
     pub train: Vec<MovePosition>,
+    /// Positions of the test games (no game is in both halves).
     pub test: Vec<MovePosition>,
 }
 
@@ -40,16 +42,20 @@ pub struct MoveExtract {
     pub games: usize,
     /// Positions per game, spread over the game.
     pub per_game: usize,
+    /// Which positions of a game may be picked (the mentor GA's rules).
     pub rules: PickRules,
     /// Only positions where this player is to move (case-insensitive part of the name tag).
     pub player: Option<String>,
+    /// Seed of the game sampling and of the train/test split.
     pub seed: u64,
 }
 
 /// What an extraction read.
 #[derive(Clone, Debug, Default)]
 pub struct MoveExtractStats {
+    /// Games read from the file, malformed ones included.
     pub games_read: usize,
+    /// Games that could not be parsed (skipped).
     pub malformed_games: usize,
     /// Games with a qualifying position (and the player, when filtered).
     pub eligible_games: usize,

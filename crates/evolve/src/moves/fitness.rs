@@ -177,7 +177,9 @@ impl ChildSet {
 
 /// The move-agreement fitness on a training set.
 pub struct MovesFitness {
+    /// Which evaluation values evolve and how genomes decode to them.
     pub schema: BitSchema,
+    /// The training positions' child leaves with the played moves.
     pub train: ChildSet,
     /// Training positions drawn per generation (0: all of them, the paper's setting).
     pub sample: usize,

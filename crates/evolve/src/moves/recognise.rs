@@ -11,10 +11,13 @@ use kestrel_params::ParamValues;
 /// One player's part of the experiment.
 #[derive(Clone, Debug)]
 pub struct PlayerResult {
+    /// The player's name, as given (matched against the PGN's White and Black tags).
     pub name: String,
+    /// Training positions the player's organism evolved on.
     pub train_positions: usize,
     /// The organism's agreement with its own player's test positions (%).
     pub test_agreement: f64,
+    /// The player's held-out test games, each attributed to one organism.
     pub test_games: usize,
     /// Test games attributed to this player correctly.
     pub correct: f64,
@@ -23,12 +26,15 @@ pub struct PlayerResult {
 /// The whole experiment.
 #[derive(Clone, Debug)]
 pub struct RecognitionReport {
+    /// One result per player, in the order given.
     pub players: Vec<PlayerResult>,
+    /// Test games attributed, over all players.
     pub test_games: usize,
     /// Correctly attributed test games (ties share credit).
     pub correct: f64,
     /// Share attributed correctly (0..1), and what guessing gives (1 / players).
     pub accuracy: f64,
+    /// Accuracy of guessing at random: 1 / number of players.
     pub chance: f64,
     /// `confusion[true][guessed]` (ties split).
     pub confusion: Vec<Vec<f64>>,

@@ -20,13 +20,19 @@ use serde::{Deserialize, Serialize};
 /// Everything that defines the moves GA's fitness.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MovesRemoteSpec {
+    /// Bit or real genomes.
     pub genome: GenomeKind,
+    /// Which evaluation values evolve.
     pub set: ParamSet,
+    /// Bit coding of the schema (bit genomes only).
     pub coding: Coding,
     /// 1: the leaf-matrix fitness; more: real searches of that depth.
     pub depth: i32,
+    /// Longest capture line followed to a leaf, in plies (0: the children themselves).
     pub max_captures: i32,
+    /// Training positions drawn per generation (0: all).
     pub sample: usize,
+    /// Names the data (positions, leaves, parameter set) for checkpoints.
     pub data_id: String,
     /// Blob hash: the training positions, one `FEN<TAB>played move (UCI)` line each.
     pub train: String,

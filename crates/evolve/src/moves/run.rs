@@ -24,21 +24,30 @@ use std::time::Instant;
 /// Everything a move-learning run needs.
 #[derive(Clone, Debug)]
 pub struct MovesRunConfig {
+    /// The PGN file the positions and played moves come from.
     pub pgn: PathBuf,
+    /// How many games and positions to take, and whose moves.
     pub extract: MoveExtract,
     /// 1: one ply plus quiescence, scored by matrix products; more: real alpha-beta searches
     /// of every organism (slow).
     pub depth: i32,
     /// Longest capture line followed to a leaf (0: the children themselves).
     pub max_captures: i32,
+    /// Which evaluation values evolve.
     pub set: ParamSet,
+    /// Bit or real genomes.
     pub genome: GenomeKind,
+    /// Bit coding of the schema (bit genomes only).
     pub coding: Coding,
     /// Training positions per generation (0: all).
     pub sample: usize,
+    /// The GA's settings (population, operators, stop rules, seed).
     pub ga: GaSettings,
+    /// Output folder for `best.toml`, `log.csv`, `evolution.svg` and `checkpoint.json`.
     pub out_dir: PathBuf,
+    /// Continue the GA from the checkpoint in `out_dir`.
     pub resume: bool,
+    /// Show a progress bar of the generations.
     pub progress: bool,
     /// Seed of the random reference organism.
     pub random_seed: u64,
@@ -49,25 +58,36 @@ pub struct MovesRunConfig {
 /// Agreement (%) on train and test.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Agreement {
+    /// Agreement on the training positions (%).
     pub train: f64,
+    /// Agreement on the test positions (%).
     pub test: f64,
 }
 
 /// What a run found.
 #[derive(Clone, Debug)]
 pub struct MovesRunReport {
+    /// What the PGN extraction read.
     pub extract: MoveExtractStats,
+    /// Positions in the training half.
     pub train_positions: usize,
+    /// Positions in the test half.
     pub test_positions: usize,
     /// Legal moves over all positions (leaf rows).
     pub leaves: usize,
+    /// Seconds spent extracting positions and tracing their leaves.
     pub prepare_seconds: f64,
+    /// Seconds the GA ran.
     pub ga_seconds: f64,
     /// Where the fitness ran, e.g. `in process` or `Ray, 2 workers`.
     pub executor: String,
+    /// Generations evaluated (the length of the GA's history).
     pub generations: usize,
+    /// Why the GA stopped.
     pub stop: StopReason,
+    /// The last generation's best organism on the whole training set, as a full parameter set.
     pub best: ParamValues,
+    /// The evolved organism's agreement on the 1-ply leaves.
     pub evolved: Agreement,
     /// Kestrel's full hand-tuned evaluation on the same leaves.
     pub expert: Agreement,
@@ -80,8 +100,11 @@ pub struct MovesRunReport {
     /// With `depth` > 1: the evolved organism's and Kestrel's full evaluation's agreement when
     /// they really search at that depth (the rows above score 1-ply leaves).
     pub searched: Option<(Agreement, Agreement)>,
+    /// The written `best.toml` (the best organism's values).
     pub params_path: PathBuf,
+    /// The written per-generation log, `log.csv`.
     pub log_path: PathBuf,
+    /// The written evolution chart, `evolution.svg`.
     pub chart_path: PathBuf,
 }
 

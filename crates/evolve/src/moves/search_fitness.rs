@@ -12,7 +12,9 @@ use kestrel_search::{EngineConfig, SearchLimits, Searcher};
 
 /// Move agreement of real fixed-depth searches.
 pub struct SearchMovesFitness {
+    /// Which evaluation values evolve and how genomes decode to them.
     pub schema: BitSchema,
+    /// Positions with the played moves each organism searches.
     pub positions: Vec<MovePosition>,
     /// Search depth in plies.
     pub depth: i32,

@@ -10,7 +10,9 @@ use kestrel_tools::epd_suite::SuitePosition;
 /// One set's line of the comparison.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompareRow {
+    /// The set's name as shown in the table (e.g. its params file).
     pub label: String,
+    /// Positions the set solved within the node cap.
     pub solved: u32,
     /// Total cost: nodes to solution, unsolved positions at cap + penalty.
     pub cost: u64,
@@ -23,8 +25,11 @@ pub struct CompareRow {
 /// The comparison table, plus how many positions every set solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comparison {
+    /// Positions in the suite.
     pub positions: usize,
+    /// Positions every set solved (those `common_nodes` sums over).
     pub solved_by_all: usize,
+    /// One row per set, in the order given.
     pub rows: Vec<CompareRow>,
 }
 

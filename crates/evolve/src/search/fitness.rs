@@ -30,6 +30,7 @@ pub struct SearchFitnessSpec {
     pub set: Vec<String>,
     /// Bit coding of the chromosome (bit genomes).
     pub coding: Coding,
+    /// Node cap per position and penalty for an unsolved one.
     pub rule: CostRule,
     /// Transposition table per search, MB (cleared before every position).
     pub hash_mb: usize,
@@ -93,6 +94,7 @@ impl SearchFitnessSpec {
 pub struct SuiteScore {
     /// Sum of position costs (the GA's objective).
     pub cost: u64,
+    /// Positions solved within the node cap.
     pub solved: u32,
     /// Nodes the searches really spent.
     pub searched: u64,
@@ -188,8 +190,11 @@ struct MemoReport {
 
 /// The fitness, rebuilt from its spec.
 pub struct SearchFitness {
+    /// The spec the fitness was built from.
     pub spec: SearchFitnessSpec,
+    /// Chromosome layout of the evolved search parameters.
     pub schema: BitSchema,
+    /// The training positions, parsed from `spec.train`.
     pub positions: Vec<SuitePosition>,
     memo: Mutex<HashMap<Vec<i32>, SuiteScore>>,
     /// Memo entries added since the last report (what a worker sends its leader).
@@ -276,6 +281,7 @@ impl SearchFitness {
         memo.extend(entries.into_iter().filter(|(f, _)| f.len() == k));
     }
 
+    /// Work done so far: organisms searched, memo hits and nodes searched.
     pub fn stats(&self) -> FitnessStats {
         FitnessStats {
             searched_organisms: self.searched_organisms.load(Ordering::Relaxed),

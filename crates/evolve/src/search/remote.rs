@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 /// (every setting, so a new one reaches the workers by itself) with its `train` lines left empty.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SearchRemoteSpec {
+    /// Bit or real genomes (the kind the leader evolves).
     pub genome: GenomeKind,
     /// The fitness settings, `train` empty.
     pub spec: SearchFitnessSpec,

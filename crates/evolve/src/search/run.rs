@@ -27,18 +27,24 @@ use std::time::Instant;
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct SearchRunConfig {
+    /// The fitness: training positions, evolved parameters, coding, node cap, hash, objective.
     pub spec: SearchFitnessSpec,
     /// Held-out positions (EPD lines), scored after the run; may be empty.
     pub test: Vec<String>,
     /// Validation positions (EPD lines) taken from the training suite: when given, each
     /// generation's best is scored on them and the run returns the one that does best there.
     pub validation: Vec<String>,
+    /// Bit or real genomes.
     pub genome: GenomeKind,
+    /// The GA's settings (population, operators, stop rules, seed).
     pub ga: GaSettings,
     /// Put the default values in the first generation (the rest random).
     pub seed_with_defaults: bool,
+    /// Output folder for `best.toml`, `log.csv`, `evolution.svg`, checkpoint and memo files.
     pub out_dir: PathBuf,
+    /// Continue from the checkpoint (and memo, validation track) in `out_dir`.
     pub resume: bool,
+    /// Show a progress bar of the generations.
     pub progress: bool,
     /// Run the fitness on Ray with these options (`None`: in process).
     pub ray: Option<RayOptions>,
@@ -47,22 +53,34 @@ pub struct SearchRunConfig {
 /// One parameter set's line of the final table.
 #[derive(Clone, Debug)]
 pub struct ReportRow {
+    /// Which set: `defaults`, `random`, `evolved` or `selected` (the validation's pick).
     pub label: &'static str,
+    /// The set's values of the evolved parameters, in chromosome order.
     pub fields: Vec<i32>,
+    /// Score on the training positions.
     pub train: SuiteScore,
+    /// Score on the validation positions (`None` without validation).
     pub validation: Option<SuiteScore>,
+    /// Score on the held-out test positions (`None` when there are none).
     pub test: Option<SuiteScore>,
 }
 
+/// What a search-GA run found, as [`run_search_ga`] returns it.
 #[derive(Clone, Debug)]
 pub struct SearchRunReport {
+    /// Positions in the training suite.
     pub train_positions: usize,
+    /// Validation positions (0 without validation).
     pub validation_positions: usize,
     /// The generation whose best the validation picked (with validation positions).
     pub selected_generation: Option<u64>,
+    /// Held-out test positions (0 when none were given).
     pub test_positions: usize,
+    /// Generations evaluated (the length of the GA's history).
     pub generations: usize,
+    /// Why the GA stopped.
     pub stop: StopReason,
+    /// Seconds the GA ran.
     pub ga_seconds: f64,
     /// Where the fitness ran, e.g. `in process` or `Ray, 2 workers`.
     pub executor: String,
@@ -72,9 +90,13 @@ pub struct SearchRunReport {
     pub stats: FitnessStats,
     /// Defaults, random organism, evolved organism.
     pub rows: Vec<ReportRow>,
+    /// The recommended `SEARCH_TABLE` values: the validation's pick if any, else the evolved one.
     pub best: ParamValues,
+    /// The written `best.toml` (the values of `best`).
     pub params_path: PathBuf,
+    /// The written per-generation log, `log.csv`.
     pub log_path: PathBuf,
+    /// The written evolution chart, `evolution.svg`.
     pub chart_path: PathBuf,
 }
 

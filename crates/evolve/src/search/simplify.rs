@@ -12,8 +12,11 @@ use kestrel_tools::epd_suite::SuitePosition;
 /// One changed value and what reverting it did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SimplifyStep {
+    /// Name of the scalar parameter.
     pub name: String,
+    /// Its value in the evolved set.
     pub evolved: i32,
+    /// Its default value.
     pub default: i32,
     /// Cost of the evolved set with only this value reverted (how much the change matters).
     pub alone: SuiteScore,
@@ -26,6 +29,7 @@ pub struct SimplifyStep {
 /// The simplified set and how it was found.
 #[derive(Clone, Debug)]
 pub struct Simplified {
+    /// The simplified parameter set (full table).
     pub values: ParamValues,
     /// The evolved set's score on the positions.
     pub start: SuiteScore,

@@ -12,6 +12,7 @@ use kestrel_tools::epd_suite::SuitePosition;
 /// How one position went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PositionCost {
+    /// Whether the right move was found and confirmed within the node cap.
     pub solved: bool,
     /// Nodes to solution if solved, else the node cap plus the penalty.
     pub cost: u64,

@@ -11,6 +11,7 @@ use std::path::Path;
 /// Usable EPD lines of a suite (each one parses and has a `bm` or `am` with legal moves).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SuiteLines {
+    /// The usable EPD lines, in file order.
     pub lines: Vec<String>,
     /// `file:line: why` for every line left out.
     pub skipped: Vec<String>,

@@ -15,9 +15,13 @@ use std::path::Path;
 /// One generation's best organism with its training objective and validation score.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TrackEntry {
+    /// The generation the organism was the best of.
     pub generation: u64,
+    /// The organism's values of the evolved parameters, in chromosome order.
     pub fields: Vec<i32>,
+    /// Its objective on the training positions (total cost or geometric mean, in nodes).
     pub train_objective: f64,
+    /// Its score on the validation positions.
     pub validation: SuiteScore,
 }
 

@@ -15,7 +15,9 @@ use kestrel_tools::{Outcome, Penta};
 /// The tuned elements of an engine, by params-file section and element name.
 #[derive(Clone, Debug)]
 pub struct TunedElement {
+    /// Params-file section holding the element: `eval` or `search`.
     pub section: &'static str,
+    /// Element name as declared in that section's table.
     pub name: String,
 }
 

@@ -14,14 +14,21 @@ use serde::{Deserialize, Serialize};
 /// Everything a worker needs to rebuild a [`PairsFitness`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaPairsSpec {
+    /// The base engine's EVAL_TABLE values, before the tuned elements are set.
     pub base_eval: Vec<i32>,
+    /// The base engine's SEARCH_TABLE values, before the tuned elements are set.
     pub base_search: Vec<i32>,
     /// (section, element name) of every tuned value.
     pub elements: Vec<(String, String)>,
+    /// Every game's limit.
     pub limit: LimitSpec,
+    /// Games are drawn after this many moves (`None`: no move cut).
     pub max_moves: Option<usize>,
+    /// Game pairs per iteration (at least 1).
     pub pairs: usize,
+    /// Hash table per engine, MB.
     pub hash_mb: usize,
+    /// Run seed; with the iteration it picks each pair's opening.
     pub seed: u64,
     /// Blob hash: the openings.
     pub openings: String,

@@ -9,8 +9,11 @@ use std::path::Path;
 /// The result of one duel, from θ+'s point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Duel {
+    /// Games θ+ won.
     pub wins: u64,
+    /// Games drawn.
     pub draws: u64,
+    /// Games θ+ lost.
     pub losses: u64,
     /// Pair counts LL, LD, WL, DD, WD, WW (all zero for an objective without pairs).
     pub penta: [u64; 6],
@@ -47,7 +50,9 @@ pub trait Objective: Sync {
 /// The two points of one iteration's duel.
 #[derive(Clone, Copy, Debug)]
 pub struct DuelPoints<'a> {
+    /// θ+ (θ + c_k·Δ), one value per parameter.
     pub plus: &'a [f64],
+    /// θ− (θ − c_k·Δ), one value per parameter.
     pub minus: &'a [f64],
     /// The iteration (1-based).
     pub k: u64,
@@ -55,7 +60,9 @@ pub struct DuelPoints<'a> {
 
 /// File names in the output folder.
 pub const CHECKPOINT: &str = "checkpoint.json";
+/// The per-iteration CSV: running results and every parameter's θ.
 pub const CSV: &str = "spsa.csv";
+/// The SVG chart of the parameters' paths and θ+'s Elo against θ−.
 pub const CHART: &str = "spsa.svg";
 
 /// Runs (or, with `resume` and a checkpoint in `out`, continues) SPSA to the end, writing the

@@ -9,12 +9,17 @@ use serde::{Deserialize, Serialize};
 /// learning rate (`r_end`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaParam {
+    /// Parameter name (the tuned element's name).
     pub name: String,
+    /// Start value of θ, inside `[min, max]`.
     pub start: f64,
+    /// Lowest value θ, θ+ and θ− may take.
     pub min: f64,
+    /// Highest value θ, θ+ and θ− may take (above `min`).
     pub max: f64,
     /// End perturbation; 0 freezes the value (it keeps its start and is never perturbed).
     pub c_end: f64,
+    /// End learning rate: `a_N / c_N²` at the last iteration (above 0).
     pub r_end: f64,
     /// A real value (OpenBench's `float`): sent as it is, never rounded.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -57,10 +62,13 @@ impl SpsaParam {
 pub struct SpsaSettings {
     /// Iterations N (one iteration = one duel of θ+ against θ−).
     pub iterations: u64,
+    /// Decay exponent α of the learning gain `a_k = a / (A + k)^α` (0.602 by default).
     pub alpha: f64,
+    /// Decay exponent γ of the perturbation `c_k = c / k^γ` (0.101 by default).
     pub gamma: f64,
     /// A as a fraction of N (0.1: A = 10% of the iterations).
     pub a_fraction: f64,
+    /// Seed of every iteration's random stream (perturbation signs and probabilistic rounding).
     pub seed: u64,
     /// Write the checkpoint every this many iterations (and at the end).
     pub checkpoint_every: u64,

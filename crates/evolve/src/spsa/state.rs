@@ -8,7 +8,9 @@ use std::path::Path;
 /// One iteration's record: θ after it, and the running results of θ+ against θ−.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaRow {
+    /// The iteration (1-based).
     pub iteration: u64,
+    /// θ after the iteration, one value per parameter.
     pub theta: Vec<f64>,
     /// Games played so far.
     pub games: u64,
@@ -26,11 +28,15 @@ pub struct SpsaRow {
 /// Everything a run needs to go on from where it stopped.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpsaState {
+    /// The tuned parameters; a resume must pass the same ones.
     pub params: Vec<SpsaParam>,
+    /// The run's settings; a resume must pass the same ones.
     pub settings: SpsaSettings,
     /// Iterations done.
     pub done: u64,
+    /// θ after the last iteration done (the start values before the first).
     pub theta: Vec<f64>,
+    /// One row per iteration done, in order.
     pub rows: Vec<SpsaRow>,
 }
 

@@ -8,14 +8,18 @@ use std::time::Instant;
 /// One timed round robin.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchRun {
+    /// Threads the round robin ran on (1, or the whole rayon pool).
     pub threads: usize,
+    /// Games in the round robin: n·(n−1) for n organisms.
     pub games: usize,
+    /// Wall-clock time of the round robin, in seconds.
     pub seconds: f64,
     /// Points per organism.
     pub points: Vec<f64>,
 }
 
 impl BenchRun {
+    /// Games played per wall-clock second (the time floored at 1 ns).
     pub fn games_per_second(&self) -> f64 {
         self.games as f64 / self.seconds.max(1e-9)
     }

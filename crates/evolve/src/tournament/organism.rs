@@ -45,6 +45,7 @@ pub struct Organism(pub Vec<i32>);
 /// What every organism of a run shares: the gene range `0..=max` (the page: 0..5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrganismSpace {
+    /// Highest gene value; genes are integers in `0..=max`.
     pub max: i32,
 }
 

@@ -29,6 +29,7 @@ pub enum Variant {
 /// One run's settings.
 #[derive(Clone, Debug)]
 pub struct TournamentConfig {
+    /// How the survivors pass to the next iteration (kept as they are, or mutated).
     pub variant: Variant,
     /// Organisms per round robin (the page: 10); the best half survives.
     pub population: usize,
@@ -38,6 +39,7 @@ pub struct TournamentConfig {
     pub gene_max: i32,
     /// Per-gene probability of a ±1 step when mutating.
     pub mutation_rate: f64,
+    /// Seed of every random stream (initial population, breeding, game sampling).
     pub seed: u64,
     /// Output folder: checkpoint.json, log.csv, evolution.svg, best.toml, random.toml.
     pub out: PathBuf,
@@ -52,9 +54,11 @@ pub struct TournamentOutcome {
     pub best: Organism,
     /// The last population, ranked best first, with its evaluations.
     pub ranked: Vec<(Organism, Evaluation)>,
+    /// Log line of every iteration, including those restored from a checkpoint.
     pub history: Vec<GenerationStats>,
     /// Games played by this process (not counting iterations restored from a checkpoint).
     pub games_played: u64,
+    /// Wall-clock time of this process's iterations, in seconds.
     pub seconds: f64,
 }
 

@@ -12,6 +12,7 @@ use std::path::Path;
 /// One tuning position.
 #[derive(Clone, Debug)]
 pub struct Sample {
+    /// The position (history cleared).
     pub board: Board,
     /// Which game (or EPD line) it came from: the unit of the train/test split.
     pub game: usize,
@@ -24,10 +25,13 @@ pub struct Sample {
 /// What reading a PGN file found.
 #[derive(Clone, Debug, Default)]
 pub struct PgnStats {
+    /// Games read, malformed ones included (at most `max_games`).
     pub games: usize,
+    /// Games the PGN reader could not parse (skipped).
     pub malformed_games: usize,
     /// Games whose result is not 1-0, 0-1 or 1/2-1/2 (skipped).
     pub games_without_result: usize,
+    /// Games with a result but no position passing the pick rules (no samples taken).
     pub games_without_candidate: usize,
 }
 

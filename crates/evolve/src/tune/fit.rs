@@ -8,18 +8,25 @@ use kestrel_params::atomic::write_atomic;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// How [`fit`] runs the epochs: the sigmoid's K, Adam's rate, penalty, length and checkpointing.
 pub struct FitSettings {
+    /// Scale K of the sigmoid σ(x) = 1 / (1 + 10^(−K·x/400)) turning centipawns into expected
+    /// scores.
     pub k: f64,
+    /// Adam's learning rate: roughly how far each value moves per step, in evaluation units.
     pub lr: f64,
     /// Weight of the penalty Σ (v − start)² over the trainable values, which holds values the
     /// data says little about (rare squares, rare king-danger buckets) near their start.
     pub l2: f64,
+    /// Total full-batch steps the run ends at (counting those before a resume).
     pub epochs: u64,
     /// A progress line on stderr every N epochs (0: none).
     pub print_every: u64,
     /// 0: no checkpoints.
     pub checkpoint_every: u64,
+    /// Where the checkpoint JSON is written (and read from on resume).
     pub checkpoint_path: PathBuf,
+    /// Where `log.csv` (epoch, train loss, test loss) is written with each checkpoint.
     pub log_path: PathBuf,
     /// Continue from the checkpoint if there is one.
     pub resume: bool,
@@ -27,10 +34,13 @@ pub struct FitSettings {
     pub fingerprint: String,
 }
 
+/// What [`fit`] ends with.
 pub struct FitOutcome {
     /// The state after the last epoch (values, Adam, log rows `0..epoch`).
     pub state: TuneCheckpoint,
+    /// Epoch the run resumed from (0 when it started afresh).
     pub resumed_at: u64,
+    /// Wall-clock seconds per epoch run by this process.
     pub seconds_per_epoch: f64,
 }
 

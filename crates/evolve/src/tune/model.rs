@@ -60,10 +60,12 @@ impl TraceSet {
         set
     }
 
+    /// Number of positions traced.
     pub fn len(&self) -> usize {
         self.starts.len().saturating_sub(1)
     }
 
+    /// Whether no position is traced.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -112,15 +114,19 @@ pub fn sigmoid(k: f64, cp: f64) -> f64 {
 /// Traced positions with their targets (expected scores in [0, 1]).
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {
+    /// Every position's trace (the coefficients of its linear evaluation).
     pub traces: TraceSet,
+    /// Target expected score of each position, in [0, 1], in trace order (empty until set).
     pub targets: Vec<f64>,
 }
 
 impl Dataset {
+    /// Number of positions (the number of targets).
     pub fn len(&self) -> usize {
         self.targets.len()
     }
 
+    /// Whether there are no targets.
     pub fn is_empty(&self) -> bool {
         self.targets.is_empty()
     }

@@ -7,8 +7,11 @@ use serde::{Deserialize, Serialize};
 /// Which values move and where they must stay.
 #[derive(Clone, Debug)]
 pub struct Bounds {
+    /// Lowest declared value of every flat parameter.
     pub min: Vec<f64>,
+    /// Highest declared value of every flat parameter.
     pub max: Vec<f64>,
+    /// Whether each flat parameter moves (`false`: frozen at its start value).
     pub trainable: Vec<bool>,
 }
 
@@ -35,17 +38,24 @@ impl Bounds {
 /// with the same steps).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Adam {
+    /// Learning rate (step size) of every update.
     pub lr: f64,
+    /// Decay of the first-moment (mean) estimate; 0.9.
     pub beta1: f64,
+    /// Decay of the second-moment (uncentred variance) estimate; 0.999.
     pub beta2: f64,
+    /// Added to the root of the second moment to avoid dividing by zero; 1e-8.
     pub eps: f64,
     /// Steps taken.
     pub t: u64,
+    /// First-moment estimate of every value's gradient.
     pub m: Vec<f64>,
+    /// Second-moment estimate of every value's gradient.
     pub v: Vec<f64>,
 }
 
 impl Adam {
+    /// Adam for `len` values at rate `lr`, with β1 0.9, β2 0.999, ε 1e-8 and zero moments.
     pub fn new(len: usize, lr: f64) -> Adam {
         Adam {
             lr,

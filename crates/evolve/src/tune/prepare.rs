@@ -11,8 +11,11 @@ use std::time::Instant;
 
 /// One side of the split, ready to fit.
 pub struct Part {
+    /// The traced positions and, once `set_targets` has run, their targets.
     pub data: Dataset,
+    /// Each position's game result from White's view (1, 0.5, 0), if known.
     pub results: Vec<Option<f64>>,
+    /// Each position's mentor score in white-relative centipawns, if labelled.
     pub mentor_cp: Vec<Option<i32>>,
     /// Zobrist keys, for the checkpoint's fingerprint.
     pub hashes: Vec<u64>,
@@ -57,19 +60,29 @@ impl Part {
 
 /// The mentor side of a run.
 pub struct MentorSettings<'a> {
+    /// Which mentor labels the positions (built-in or a UCI engine).
     pub spec: &'a MentorSpec,
+    /// The mentor's search depth, in plies.
     pub depth: i32,
+    /// Engine processes labelling in parallel (UCI mentor only).
     pub processes: usize,
+    /// Label cache file; labels already there are not recomputed.
     pub cache: &'a Path,
 }
 
+/// What [`prepare`] returns: the two halves, traced, and what labelling found.
 pub struct Prepared {
+    /// The training half.
     pub train: Part,
+    /// The test half (games held out).
     pub test: Part,
+    /// The mentor's name and settings (its label-cache key); `None` without a mentor.
     pub mentor_key: Option<String>,
+    /// Cached, computed and failed labels; `None` without a mentor.
     pub label_stats: Option<LabelStats>,
     /// Positions without what their target needs.
     pub dropped: usize,
+    /// Wall-clock seconds spent tracing both halves.
     pub trace_seconds: f64,
 }
 

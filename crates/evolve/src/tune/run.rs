@@ -18,9 +18,13 @@ use std::path::PathBuf;
 pub enum TuneSource {
     /// Up to `per_game` positions per game with a result (`max_games`: the first N games).
     Pgn {
+        /// The PGN file (`.gz` or a `builtin:` name also read).
         path: PathBuf,
+        /// Most positions taken from one game.
         per_game: usize,
+        /// Read only the first N games (`None`: all).
         max_games: Option<usize>,
+        /// Which plies qualify (plies skipped at the start, checks, pending captures).
         rules: PickRules,
     },
     /// Every position of an EPD file (results from `c9`/`result`, split from `c0` if tagged).
@@ -28,16 +32,21 @@ pub enum TuneSource {
 }
 
 #[derive(Clone, Debug)]
+/// Settings of a whole tuning run (`kestrel tune`).
 pub struct TuneConfig {
+    /// Where the positions come from (PGN games or an EPD file).
     pub source: TuneSource,
     /// Share of games held out for the test loss.
     pub test_fraction: f64,
+    /// Seed of the position picks and of the train/test split.
     pub seed: u64,
     /// `None`: fit game results only.
     pub mentor: Option<MentorSpec>,
+    /// The mentor's search depth, in plies.
     pub depth: i32,
     /// Label cache (default `<out>/labels.tsv`).
     pub labels: Option<PathBuf>,
+    /// Engine processes labelling in parallel (UCI mentor only).
     pub mentor_processes: usize,
     /// Weight of the mentor in the target (default 1 with a mentor, 0 without).
     pub lambda: Option<f64>,
@@ -45,18 +54,27 @@ pub struct TuneConfig {
     pub k: Option<f64>,
     /// The scale of the mentor's scores in the targets.
     pub mentor_k: MentorK,
+    /// Starting values of the evaluation parameters (also the L2 anchor and the values of
+    /// frozen terms).
     pub start: ParamValues,
+    /// Which parameters may move: the compact set or every value of `EVAL_TABLE`.
     pub set: ParamSet,
     /// Names of terms kept at their starting values.
     pub freeze: Vec<String>,
+    /// Total Adam steps (counting those before a resume).
     pub epochs: u64,
+    /// Adam's learning rate: roughly how far each value moves per step.
     pub lr: f64,
     /// L2 penalty weight on the distance from the starting values (0: none).
     pub l2: f64,
     /// A progress line every N epochs on stderr (0: none).
     pub print_every: u64,
+    /// Write `checkpoint.json` and `log.csv` every N epochs and at the end (0: no checkpoint,
+    /// `log.csv` at the end only).
     pub checkpoint_every: u64,
+    /// Output folder: `tuned.toml`, `log.csv`, `checkpoint.json`, default `labels.tsv`.
     pub out_dir: PathBuf,
+    /// Continue from `out_dir/checkpoint.json` (an error if there is none or it does not match).
     pub resume: bool,
     /// Lines on stderr while reading and labelling.
     pub verbose: bool,
@@ -65,7 +83,9 @@ pub struct TuneConfig {
 /// Where K came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KSource {
+    /// Given by the caller (`--k`).
     Given,
+    /// Fitted to the game results of the starting evaluation.
     FittedToResults,
     /// No game results to fit it to.
     Default,
@@ -79,6 +99,7 @@ pub enum MentorK {
     /// The mentor's scores fitted to the game results: the tuned evaluation matches the
     /// mentor's expected scores on its own scale (falls back to `Same` without results).
     Fit,
+    /// This K, given by the caller.
     Given(f64),
 }
 
@@ -86,34 +107,53 @@ pub enum MentorK {
 pub type CpErrors = (f64, f64);
 
 #[derive(Clone, Debug)]
+/// What a tuning run did and produced, for the printed report.
 pub struct TuneReport {
+    /// What reading the PGN file found (`None` for an EPD source).
     pub pgn_stats: Option<PgnStats>,
+    /// The mentor's name and settings; `None` without a mentor.
     pub mentor_key: Option<String>,
+    /// Cached, computed and failed labels; `None` without a mentor.
     pub label_stats: Option<LabelStats>,
+    /// Positions in the training half.
     pub train_positions: usize,
+    /// Positions in the test half.
     pub test_positions: usize,
     /// Positions without what their target needs (mentor mate/failure, or no result).
     pub dropped: usize,
+    /// Weight λ of the mentor in the targets: λ·σ(mentor) + (1−λ)·result.
     pub lambda: f64,
+    /// The sigmoid's K used for the evaluation.
     pub k: f64,
+    /// Where `k` came from.
     pub k_source: KSource,
     /// The K of the mentor's scores in the targets.
     pub k_mentor: f64,
+    /// Flat values allowed to move (in the set and not frozen).
     pub trainable: usize,
     /// Epoch the run resumed from (0 when fresh).
     pub resumed_at: u64,
+    /// Epochs done in total (the checkpoint's epoch count).
     pub epochs: u64,
+    /// Wall-clock seconds spent tracing the positions.
     pub trace_seconds: f64,
+    /// Wall-clock seconds per epoch run by this process.
     pub seconds_per_epoch: f64,
     /// (train, test) loss of the starting values and of the written integer values.
     pub loss_before: (f64, f64),
+    /// (train, test) loss of the written (rounded) integer values.
     pub loss_after: (f64, f64),
+    /// Mean |eval − mentor| in cp of the starting values; `None` without mentor scores.
     pub cp_error_before: Option<CpErrors>,
+    /// Mean |eval − mentor| in cp of the written values; `None` without mentor scores.
     pub cp_error_after: Option<CpErrors>,
     /// The largest changes: (flat name, before, after), by |after − before|.
     pub biggest_changes: Vec<(String, i32, i32)>,
+    /// The written values: tuned ones rounded and clamped, frozen ones as they started.
     pub tuned: ParamValues,
+    /// Path of the written `tuned.toml`.
     pub params_path: PathBuf,
+    /// Path of the written `log.csv`.
     pub log_path: PathBuf,
 }
 
@@ -214,6 +254,8 @@ fn biggest_changes(before: &[i32], after: &[i32], n: usize) -> Vec<(String, i32,
     changes
 }
 
+/// Runs (or resumes) a tuning run, writing its files in `out_dir`; errors on bad settings,
+/// unreadable data, no usable position, a missing or mismatched checkpoint, or a failed write.
 pub fn run_tune(cfg: &TuneConfig) -> Result<TuneReport, String> {
     let lambda = check(cfg)?;
     let mask = trainable_mask(cfg.set, &cfg.freeze)?;

@@ -24,13 +24,16 @@ pub struct TaggedSpec {
 /// One fitness job: score `genomes` on the sample chosen by `sample_seed`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct JobEnvelope {
+    /// The sender's [`PROTOCOL_VERSION`]; a worker refuses jobs of another version.
     pub version: u32,
+    /// The fitness to rebuild on the worker.
     pub fitness: TaggedSpec,
     /// What the leader's fitness calls itself; the worker's rebuilt fitness must agree, so a
     /// worker built from other code or data is caught instead of scoring differently.
     pub fingerprint: String,
     /// For logs and fault reports only; the fitness never reads it.
     pub generation: u64,
+    /// Chooses the generation's sample (e.g. its training positions); same seed, same sample.
     pub sample_seed: u64,
     /// The genomes, in the genome type's own serde form.
     pub genomes: serde_json::Value,
@@ -43,6 +46,7 @@ pub struct JobEnvelope {
 /// A worker's answer to one job.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WorkerReply {
+    /// Whether the job succeeded (otherwise `error` says why).
     pub ok: bool,
     /// One per genome, in order (when `ok`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

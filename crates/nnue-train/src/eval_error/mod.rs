@@ -1,6 +1,6 @@
 //! How far evaluations are from a data set's scores (`kestrel nnue error`): each evaluation
 //! ([`Evaluation`]: the linear one with default or file values, or a network) on every scored
-//! position ([`measure`]), its mean absolute and RMS difference, bias and the trainer's loss at
+//! position ([`measure`](mod@measure)), its mean absolute and RMS difference, bias and the trainer's loss at
 //! λ 1 ([`ErrorSums`]), as a table or CSV ([`report`]).
 
 pub mod evaluation;

@@ -1,5 +1,5 @@
 //! The training data's binary format: 32-byte position records ([`record`]) in checksummed
-//! blocks behind a header ([`file`]).
+//! blocks behind a header ([`file`](mod@file)).
 
 pub mod file;
 pub mod record;

@@ -1,5 +1,5 @@
 //! Training positions from Kestrel's self-play at fixed nodes ([`game`]) or from recorded games
-//! ([`pgn`]), made in resumable runs ([`run`]).
+//! ([`pgn`]), made in resumable runs ([`run`](mod@run)).
 
 pub mod game;
 pub mod pgn;

@@ -17,9 +17,11 @@ pub const HIDDEN: usize = 16;
 pub struct Network {
     /// Input-to-hidden weights, one row per input.
     pub w1: [[f32; HIDDEN]; INPUTS],
+    /// Hidden-unit biases.
     pub b1: [f32; HIDDEN],
     /// Hidden-to-output weights, one row per hidden unit.
     pub w2: [[f32; SECTORS]; HIDDEN],
+    /// Output biases, one per sector.
     pub b2: [f32; SECTORS],
 }
 

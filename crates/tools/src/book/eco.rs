@@ -10,9 +10,14 @@ use std::io::BufRead;
 /// One named opening line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EcoRow {
+    /// ECO code, e.g. `C60`.
     pub eco: String,
+    /// Opening name, e.g. `Ruy Lopez`.
     pub name: String,
+    /// The line's moves from the standard start position.
     pub moves: Vec<Move>,
+    /// Book weight: 0 as read, then the games that played the line's rarest move (see
+    /// [`weigh_rows_by_games`]).
     pub weight: u32,
 }
 

@@ -11,6 +11,7 @@
 use super::{Book, BookEntry, BookError, BookFormat, OpeningName};
 use std::collections::HashMap;
 
+/// The 8 bytes a `.kbk` file starts with; a file without them is read as Polyglot.
 pub const KBK_MAGIC: &[u8; 8] = b"KESTBOOK";
 const VERSION: u32 = 1;
 const HEADER: usize = 20;

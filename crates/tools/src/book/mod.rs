@@ -32,29 +32,38 @@ use std::path::Path;
 /// One stored book entry: position key, move (Polyglot encoding) and weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct BookEntry {
+    /// Polyglot Zobrist key of the position (`Board::hash`).
     pub key: u64,
+    /// The move in Polyglot's 16-bit encoding (see [`encode_move`]).
     pub mv: u16,
+    /// Relative weight for random choice; 0 is never chosen (Polyglot files hold 16 bits).
     pub weight: u32,
 }
 
 /// A legal book move in a probed position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookMove {
+    /// The move, legal in the probed position.
     pub mv: Move,
+    /// Its weight, summed over duplicate entries; 0 is never chosen.
     pub weight: u32,
 }
 
 /// The file format a book was read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BookFormat {
+    /// A Polyglot `.bin` file.
     Polyglot,
+    /// Kestrel's `.kbk` format (also a text book compiled in memory).
     Kestrel,
 }
 
 /// An opening name attached to the position a text-book line ends in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningName {
+    /// ECO code (`C60`); empty when the row gave only a name.
     pub eco: String,
+    /// Opening name; empty when the row gave only an ECO code.
     pub name: String,
 }
 
@@ -111,18 +120,22 @@ impl Book {
         Book::from_bytes(BUILTIN_KBK).expect("the shipped book is checked by the tests")
     }
 
+    /// The format the book was read from.
     pub fn format(&self) -> BookFormat {
         self.format
     }
 
+    /// Every stored entry, sorted by key, then move.
     pub fn entries(&self) -> &[BookEntry] {
         &self.entries
     }
 
+    /// Number of stored entries (not positions).
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
+    /// Whether the book has no entry.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -165,6 +178,7 @@ impl Book {
         self.names.get(&board.hash())
     }
 
+    /// Every recorded opening name, by position key.
     pub fn names(&self) -> &HashMap<u64, OpeningName> {
         &self.names
     }

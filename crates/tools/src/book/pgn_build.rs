@@ -6,6 +6,8 @@ use kestrel_chess::{Color, PgnReader};
 use std::collections::HashMap;
 use std::io::BufRead;
 
+/// Which moves of the games go into the book (default: the first 24 plies, moves played in at
+/// least 3 games).
 #[derive(Clone, Copy, Debug)]
 pub struct PgnBookOptions {
     /// Only the first this many plies of each game are used.
@@ -23,12 +25,16 @@ impl Default for PgnBookOptions {
     }
 }
 
+/// What building a book from PGN read and produced.
 #[derive(Clone, Debug, Default)]
 pub struct PgnBookStats {
+    /// Games read and used.
     pub games: usize,
     /// Games the PGN reader rejected (with the first few reasons).
     pub skipped: usize,
+    /// The reasons for the first skipped games (at most 5).
     pub first_errors: Vec<String>,
+    /// Book entries produced (after the `min_games` filter).
     pub entries: usize,
 }
 

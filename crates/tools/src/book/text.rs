@@ -19,8 +19,11 @@ use std::fmt;
 pub struct TextLine {
     /// 1-based row number in the file.
     pub line_no: usize,
+    /// ECO code from the label (`C60`), if given.
     pub eco: Option<String>,
+    /// Opening name from the label (quotes removed), if given.
     pub name: Option<String>,
+    /// The row's weight (1 when not given).
     pub weight: u32,
     /// Moves from the standard start position.
     pub moves: Vec<Move>,
@@ -29,7 +32,9 @@ pub struct TextLine {
 /// A row that was skipped, with the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextLineError {
+    /// 1-based row number in the file.
     pub line_no: usize,
+    /// Why the row was skipped.
     pub message: String,
 }
 
@@ -42,7 +47,9 @@ impl fmt::Display for TextLineError {
 /// The good rows of a text book and the reasons the others were skipped.
 #[derive(Clone, Debug, Default)]
 pub struct TextBook {
+    /// Rows that parsed, in file order.
     pub lines: Vec<TextLine>,
+    /// Rows that were skipped, with the reasons.
     pub errors: Vec<TextLineError>,
 }
 
