@@ -1,9 +1,11 @@
-//! The options an engine declares after `uci` (`option name NAME type spin default D min A
-//! max B`, `check`, `combo`, `string`, `button`), parsed so that a tuner can check what it is
-//! asked to tune against what the engine offers.
+//! UCI options (`option name NAME type spin default D min A max B`, `check`, `combo`,
+//! `string`, `button`): one model for both sides of the protocol. Kestrel's engine declares its
+//! options with it and checks `setoption` values against them; the tuners and the match runner
+//! parse another engine's declarations with it, to check what they are asked to tune against
+//! what the engine offers.
 
 /// One declared UCI option.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UciOptionDecl {
     /// The option's name (may contain spaces).
     pub name: String,
@@ -12,7 +14,7 @@ pub struct UciOptionDecl {
 }
 
 /// A declared option's type with what the declaration says of its values.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UciOptionKind {
     /// An integer with its default and range.
     Spin {
@@ -35,9 +37,9 @@ pub enum UciOptionKind {
         /// The allowed choices, from the `var` fields in declaration order.
         vars: Vec<String>,
     },
-    /// Free text.
+    /// Free text (UCI `type string`; `<empty>` stands for the empty string).
     Text {
-        /// The text the engine starts with (empty if not declared).
+        /// The text the engine starts with (empty if not declared or `<empty>`).
         default: String,
     },
     /// A button (no value).
@@ -53,6 +55,113 @@ impl UciOptionKind {
             UciOptionKind::Combo { .. } => "combo",
             UciOptionKind::Text { .. } => "string",
             UciOptionKind::Button => "button",
+        }
+    }
+}
+
+/// A parsed `setoption` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A `spin` value, already checked against the range.
+    Int(i64),
+    /// A `check` value.
+    Bool(bool),
+    /// A `string` value (`<empty>` already turned into the empty string), or a `combo` choice
+    /// as declared.
+    Text(String),
+    /// A `button` press.
+    Press,
+}
+
+impl UciOptionDecl {
+    /// A `spin` option with its default and inclusive range `min..=max`.
+    pub fn spin(name: &str, default: i64, min: i64, max: i64) -> UciOptionDecl {
+        UciOptionDecl::new(name, UciOptionKind::Spin { default, min, max })
+    }
+
+    /// A `check` (boolean) option.
+    pub fn check(name: &str, default: bool) -> UciOptionDecl {
+        UciOptionDecl::new(name, UciOptionKind::Check { default })
+    }
+
+    /// A `string` option (an empty default is declared as `<empty>`).
+    pub fn text(name: &str, default: &str) -> UciOptionDecl {
+        let default = default.to_string();
+        UciOptionDecl::new(name, UciOptionKind::Text { default })
+    }
+
+    /// A `button` option.
+    pub fn button(name: &str) -> UciOptionDecl {
+        UciOptionDecl::new(name, UciOptionKind::Button)
+    }
+
+    fn new(name: &str, kind: UciOptionKind) -> UciOptionDecl {
+        UciOptionDecl {
+            name: name.to_string(),
+            kind,
+        }
+    }
+
+    /// The `option name ... type ...` line an engine sends in answer to `uci`
+    /// ([`parse_option_line`] reads it back).
+    pub fn declaration(&self) -> String {
+        let name = &self.name;
+        match &self.kind {
+            UciOptionKind::Spin { default, min, max } => {
+                format!("option name {name} type spin default {default} min {min} max {max}")
+            }
+            UciOptionKind::Check { default } => {
+                format!("option name {name} type check default {default}")
+            }
+            UciOptionKind::Combo { default, vars } => {
+                let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+                format!("option name {name} type combo default {default}{vars}")
+            }
+            UciOptionKind::Text { default } => {
+                let shown = if default.is_empty() {
+                    "<empty>"
+                } else {
+                    default
+                };
+                format!("option name {name} type string default {shown}")
+            }
+            UciOptionKind::Button => format!("option name {name} type button"),
+        }
+    }
+
+    /// Checks a raw `setoption` value against the option's type and range; the error names
+    /// the option and says what is wrong.
+    pub fn parse_value(&self, raw: Option<&str>) -> Result<OptionValue, String> {
+        let name = &self.name;
+        let raw = raw.map(str::trim);
+        match (&self.kind, raw) {
+            (UciOptionKind::Button, _) => Ok(OptionValue::Press),
+            (_, None) => Err(format!(
+                "option '{name}' needs a value (setoption name {name} value ...)"
+            )),
+            (UciOptionKind::Spin { min, max, .. }, Some(v)) => {
+                let n: i64 = v
+                    .parse()
+                    .map_err(|_| format!("option '{name}': '{v}' is not a whole number"))?;
+                if n < *min || n > *max {
+                    return Err(format!("option '{name}': {n} is outside {min}..={max}"));
+                }
+                Ok(OptionValue::Int(n))
+            }
+            (UciOptionKind::Check { .. }, Some(v)) => match v.to_ascii_lowercase().as_str() {
+                "true" => Ok(OptionValue::Bool(true)),
+                "false" => Ok(OptionValue::Bool(false)),
+                _ => Err(format!("option '{name}': '{v}' is not true or false")),
+            },
+            (UciOptionKind::Combo { vars, .. }, Some(v)) => vars
+                .iter()
+                .find(|var| var.eq_ignore_ascii_case(v))
+                .map(|var| OptionValue::Text(var.clone()))
+                .ok_or_else(|| format!("option '{name}': '{v}' is not one of {}", vars.join(", "))),
+            (UciOptionKind::Text { .. }, Some(v)) => {
+                let v = if v == "<empty>" { "" } else { v };
+                Ok(OptionValue::Text(v.to_string()))
+            }
         }
     }
 }
@@ -107,7 +216,9 @@ pub fn parse_option_line(line: &str) -> Option<UciOptionDecl> {
                 .collect(),
         },
         "string" => UciOptionKind::Text {
-            default: get("default").unwrap_or_default(),
+            default: get("default")
+                .filter(|d| d != "<empty>")
+                .unwrap_or_default(),
         },
         "button" => UciOptionKind::Button,
         _ => return None,
@@ -162,5 +273,66 @@ mod tests {
         assert!(parse_option_line("option name X type spin default a min 0 max 1").is_none());
         assert!(parse_option_line("option type spin").is_none());
         assert!(parse_option_line("id name X").is_none());
+    }
+
+    #[test]
+    fn declarations_read_back_as_written() {
+        let decls = [
+            UciOptionDecl::spin("Hash", 16, 1, 1024),
+            UciOptionDecl::check("OwnBook", false),
+            UciOptionDecl::text("BookFile", ""),
+            UciOptionDecl::text("Book File", "books/main.bin"),
+            UciOptionDecl::button("Clear Hash"),
+            UciOptionDecl::new(
+                "Style",
+                UciOptionKind::Combo {
+                    default: "Solid".to_string(),
+                    vars: vec!["Solid".to_string(), "Very Risky".to_string()],
+                },
+            ),
+        ];
+        for d in decls {
+            assert_eq!(parse_option_line(&d.declaration()), Some(d.clone()));
+        }
+    }
+
+    #[test]
+    fn spin_values_are_range_checked() {
+        let hash = UciOptionDecl::spin("Hash", 16, 1, 1024);
+        assert_eq!(hash.parse_value(Some(" 64 ")), Ok(OptionValue::Int(64)));
+        let err = hash.parse_value(Some("0")).unwrap_err();
+        assert!(err.contains("outside 1..=1024"), "{err}");
+        let err = hash.parse_value(Some("lots")).unwrap_err();
+        assert!(err.contains("not a whole number"), "{err}");
+        assert!(hash.parse_value(None).is_err());
+        assert_eq!(
+            hash.declaration(),
+            "option name Hash type spin default 16 min 1 max 1024"
+        );
+    }
+
+    #[test]
+    fn check_text_combo_and_button_values() {
+        let own = UciOptionDecl::check("OwnBook", false);
+        assert_eq!(own.parse_value(Some("TRUE")), Ok(OptionValue::Bool(true)));
+        assert!(own.parse_value(Some("yes")).is_err());
+        let file = UciOptionDecl::text("BookFile", "");
+        assert_eq!(
+            file.parse_value(Some("<empty>")),
+            Ok(OptionValue::Text(String::new()))
+        );
+        assert!(file.declaration().ends_with("default <empty>"));
+        let style = parse_option_line("option name Style type combo default A var A var B c")
+            .expect("a combo declaration");
+        assert_eq!(
+            style.parse_value(Some("b C")),
+            Ok(OptionValue::Text("B c".to_string()))
+        );
+        let err = style.parse_value(Some("D")).unwrap_err();
+        assert!(err.contains("not one of A, B c"), "{err}");
+        assert_eq!(
+            UciOptionDecl::button("Clear Hash").parse_value(None),
+            Ok(OptionValue::Press)
+        );
     }
 }

@@ -7,7 +7,7 @@
 use crate::book_state::BookState;
 use crate::diagnostics;
 use crate::go::parse_go;
-use crate::options::{OptionValue, UciOption};
+use crate::options::{OptionValue, UciOptionDecl};
 use crate::output::Output;
 use crate::position::parse_position;
 use crate::search_job::SearchJob;
@@ -247,7 +247,7 @@ impl UciEngine {
         }
     }
 
-    fn apply_engine_option(&mut self, option: &UciOption, value: OptionValue) {
+    fn apply_engine_option(&mut self, option: &UciOptionDecl, value: OptionValue) {
         let s = &mut self.settings;
         match (option.name.as_str(), value) {
             ("Hash", OptionValue::Int(v)) => s.hash_mb = v as usize,

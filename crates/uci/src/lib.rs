@@ -23,7 +23,7 @@ mod version;
 
 pub use engine::{Flow, UciEngine, tunable_tables};
 pub use go::parse_go;
-pub use options::{OptionKind, OptionValue, UciOption};
+pub use options::{OptionValue, UciOptionDecl, UciOptionKind};
 pub use output::{Output, format_bestmove, format_info};
 pub use position::parse_position;
 pub use reader::{MAX_LINE, run};

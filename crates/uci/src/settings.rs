@@ -1,6 +1,6 @@
 //! The engine's option values, and the table of options it declares.
 
-use crate::options::UciOption;
+use crate::options::UciOptionDecl;
 use crate::tunables::{Tunable, tunables};
 use kestrel_params::{ParamTable, ParamValues};
 use std::time::Duration;
@@ -94,39 +94,39 @@ impl Settings {
     }
 
     /// The fixed options (before the tunables), with the current values as defaults.
-    pub fn engine_options(&self) -> Vec<UciOption> {
+    pub fn engine_options(&self) -> Vec<UciOptionDecl> {
         vec![
-            UciOption::spin("Hash", self.hash_mb as i64, 1, 65536),
-            UciOption::spin("Threads", self.threads as i64, 1, 256),
-            UciOption::spin(
+            UciOptionDecl::spin("Hash", self.hash_mb as i64, 1, 65536),
+            UciOptionDecl::spin("Threads", self.threads as i64, 1, 256),
+            UciOptionDecl::spin(
                 "Move Overhead",
                 self.move_overhead.as_millis() as i64,
                 0,
                 5000,
             ),
-            UciOption::spin("NodesTime", self.nodestime as i64, 0, 1_000_000),
-            UciOption::spin("MultiPV", self.multipv as i64, 1, 256),
-            UciOption::check("Ponder", self.ponder),
-            UciOption::check("UCI_Chess960", self.chess960),
-            UciOption::check("UCI_ShowWDL", self.show_wdl),
-            UciOption::text("UCI_Opponent", &self.opponent),
-            UciOption::check("UCI_LimitStrength", self.limit_strength),
-            UciOption::spin(
+            UciOptionDecl::spin("NodesTime", self.nodestime as i64, 0, 1_000_000),
+            UciOptionDecl::spin("MultiPV", self.multipv as i64, 1, 256),
+            UciOptionDecl::check("Ponder", self.ponder),
+            UciOptionDecl::check("UCI_Chess960", self.chess960),
+            UciOptionDecl::check("UCI_ShowWDL", self.show_wdl),
+            UciOptionDecl::text("UCI_Opponent", &self.opponent),
+            UciOptionDecl::check("UCI_LimitStrength", self.limit_strength),
+            UciOptionDecl::spin(
                 "UCI_Elo",
                 self.elo,
                 crate::strength::MIN_ELO,
                 crate::strength::MAX_ELO,
             ),
-            UciOption::spin("Seed", self.seed as i64, 0, u32::MAX as i64),
-            UciOption::check("OwnBook", self.own_book),
-            UciOption::text("BookFile", &self.book_file),
-            UciOption::spin("BookSeed", self.book_seed as i64, 0, u32::MAX as i64),
-            UciOption::text("ParamsFile", &self.params_file),
-            UciOption::text("ChromosomeDB", &self.chromosome_db),
-            UciOption::text("Chromosome", &self.chromosome),
-            UciOption::check("UseNNUE", self.use_nnue),
-            UciOption::text("EvalFile", &self.eval_file),
-            UciOption::button("Clear Hash"),
+            UciOptionDecl::spin("Seed", self.seed as i64, 0, u32::MAX as i64),
+            UciOptionDecl::check("OwnBook", self.own_book),
+            UciOptionDecl::text("BookFile", &self.book_file),
+            UciOptionDecl::spin("BookSeed", self.book_seed as i64, 0, u32::MAX as i64),
+            UciOptionDecl::text("ParamsFile", &self.params_file),
+            UciOptionDecl::text("ChromosomeDB", &self.chromosome_db),
+            UciOptionDecl::text("Chromosome", &self.chromosome),
+            UciOptionDecl::check("UseNNUE", self.use_nnue),
+            UciOptionDecl::text("EvalFile", &self.eval_file),
+            UciOptionDecl::button("Clear Hash"),
         ]
     }
 }
@@ -136,7 +136,7 @@ pub fn current_tunables(tables: &[&'static ParamTable], settings: &Settings) -> 
     let mut ts = tunables(tables);
     for t in &mut ts {
         let value = crate::tunables::current_value(t, &settings.params);
-        if let crate::options::OptionKind::Spin { default, .. } = &mut t.option.kind {
+        if let crate::options::UciOptionKind::Spin { default, .. } = &mut t.option.kind {
             *default = value;
         }
     }

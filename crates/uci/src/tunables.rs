@@ -2,14 +2,14 @@
 //! can reach them: one option per scalar of each table (`NAME`, or `NAME_mg`/`NAME_eg` for a
 //! tapered scalar). Tables (piece-square tables) are set only through a params file.
 
-use crate::options::UciOption;
+use crate::options::UciOptionDecl;
 use kestrel_params::{ParamTable, ParamValues};
 
 /// Where a tunable option's value lives.
 #[derive(Clone, Debug)]
 pub struct Tunable {
     /// The spin option, named after the parameter element, with its declared range and default.
-    pub option: UciOption,
+    pub option: UciOptionDecl,
     /// Index into the tunable tables.
     pub table: usize,
     /// Flat index into that table's values.
@@ -28,7 +28,7 @@ pub fn tunables(tables: &[&'static ParamTable]) -> Vec<Tunable> {
             let mut push = |name: String, flat: usize| {
                 let default = decl.defaults[flat - offset] as i64;
                 out.push(Tunable {
-                    option: UciOption::spin(&name, default, min, max),
+                    option: UciOptionDecl::spin(&name, default, min, max),
                     table: ti,
                     flat,
                 });
