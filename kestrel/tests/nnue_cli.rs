@@ -20,6 +20,16 @@ fn run_ok(args: &[&str]) -> String {
 }
 
 /// `kestrel eval` of the start position with the network file `knet`.
+/// Runs `kestrel args` and asserts it fails with `needle` in its error output.
+fn assert_refused(args: &[&str], needle: &str) {
+    let o = kestrel(args);
+    assert!(
+        !o.status.success() && stderr(&o).contains(needle),
+        "{}",
+        stderr(&o)
+    );
+}
+
 fn eval_start_with(knet: &Path) -> String {
     run_ok(&[
         "eval",
@@ -194,24 +204,14 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     // Mirroring (the default) is a setting of the run: the folder is not continued without it.
     let mut plain = small_train_args(&data, &net_dir);
     plain.push("--no-mirror");
-    let o = kestrel(&plain);
-    assert!(
-        !o.status.success() && stderr(&o).contains("other settings"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&plain, "other settings");
     let plain_dir = dir.join("net-plain");
     let mut plain = small_train_args(&data, &plain_dir);
     plain.push("--no-mirror");
     let text = run_ok(&plain);
     assert!(text.contains("mirror            off"), "{text}");
     plain.push("--mirror");
-    let o = kestrel(&plain);
-    assert!(
-        !o.status.success() && stderr(&o).contains("--no-mirror"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&plain, "--no-mirror");
     let o = kestrel(&[
         "nnue",
         "train",
@@ -239,12 +239,7 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert!(text.contains("hidden 8, 4 output buckets]"), "{text}");
     let last = bucketed.len() - 1;
     bucketed[last] = "32";
-    let o = kestrel(&bucketed);
-    assert!(
-        !o.status.success() && stderr(&o).contains("--output-buckets"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&bucketed, "--output-buckets");
     // King-relative inputs: recorded in the network, mirroring in the inputs; a count other
     // than 1, 2 or 4 and `--mirror` beside them are refused.
     let king_dir = dir.join("net-king");
@@ -266,20 +261,10 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert!(text.contains("hidden 8, 2 king buckets]"), "{text}");
     let last = king.len() - 1;
     king[last] = "3";
-    let o = kestrel(&king);
-    assert!(
-        !o.status.success() && stderr(&o).contains("3 king buckets"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&king, "3 king buckets");
     king[last] = "2";
     king.extend_from_slice(&["--holdout", "games"]);
-    let o = kestrel(&king);
-    assert!(
-        !o.status.success() && stderr(&o).contains("use runs or positions"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&king, "use runs or positions");
     let last = king.len() - 1;
     king[last] = "positions";
     let o = kestrel(&king);
@@ -290,12 +275,7 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     );
     king.truncate(king.len() - 2);
     king.push("--mirror");
-    let o = kestrel(&king);
-    assert!(
-        !o.status.success() && stderr(&o).contains("--king-buckets"),
-        "{}",
-        stderr(&o)
-    );
+    assert_refused(&king, "--king-buckets");
     // A corrupt checkpoint is refused, not silently restarted.
     let ckpt = net_dir.join("checkpoint.bin");
     let mut bytes = std::fs::read(&ckpt).unwrap();

@@ -138,13 +138,16 @@ pub fn load_first(
 /// Which of `len` records are held out: `n_val` single positions drawn by the seed, or the
 /// runs of [`HOLDOUT_RUN`] records drawn by the seed until `n_val` are out (the last run
 /// taken only in part, so the count is the same either way).
+/// Mixed into the seed of the validation split, so it differs from the shuffles of training.
+const SPLIT_SALT: u64 = 0x5eed_da7a;
+
 fn held_out(len: usize, n_val: usize, seed: u64, holdout: Holdout) -> Vec<bool> {
     let unit = match holdout {
         Holdout::Positions => 1,
         Holdout::Runs => HOLDOUT_RUN,
     };
     let mut order: Vec<usize> = (0..len.div_ceil(unit)).collect();
-    order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_da7a));
+    order.shuffle(&mut ChaCha8Rng::seed_from_u64(seed ^ SPLIT_SALT));
     let mut is_val = vec![false; len];
     let mut left = n_val;
     for run in order {
@@ -183,7 +186,7 @@ mod tests {
         assert!(changes(&single) > n_val, "{} changes", changes(&single));
         // The single-position split is the one before runs existed (seeded shuffle).
         let mut order: Vec<usize> = (0..len).collect();
-        order.shuffle(&mut ChaCha8Rng::seed_from_u64(3 ^ 0x5eed_da7a));
+        order.shuffle(&mut ChaCha8Rng::seed_from_u64(3 ^ SPLIT_SALT));
         assert!(order[..n_val].iter().all(|&i| single[i]));
     }
 
