@@ -1,0 +1,9 @@
+//! The integration tests of network training, one module per subject, built as one binary
+//! (one link and one copy of the generic code instead of one per file).
+
+mod curve;
+mod format;
+mod mirror;
+mod selfplay;
+mod train;
+mod wdl_data;
