@@ -34,7 +34,7 @@ fn main() {
 }
 
 /// Rust source for every entry of the `[eval]` section, or what is wrong with the file (also
-/// called by `tests/default_params.rs`).
+/// called by `tests/eval/default_params.rs`).
 pub(crate) fn generate(text: &str) -> Result<String, String> {
     let doc: toml::Table = text
         .parse()

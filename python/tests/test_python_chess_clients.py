@@ -1,6 +1,6 @@
 """Kestrel with python-chess as the referee (the client lichess-bot is built on).
 
-Run from `kestrel/tests/python_chess_clients.rs` (which skips when python-chess is absent), or
+Run from `kestrel/tests/cli/python_chess_clients.rs` (which skips when python-chess is absent), or
 directly: KESTREL_BIN=target/release/kestrel python3 -m unittest python/tests/test_python_chess_clients.py
 """
 

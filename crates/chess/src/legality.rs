@@ -4,7 +4,7 @@
 //! Each case applies the generator's own rule for that kind of move (`movegen.rs`: castling,
 //! the check mask, the flags of a plain move and the pawn ranks are its helpers, shared), and the
 //! move must equal, bit for bit, the one the generator would write, so the answer is exactly
-//! "the generator lists it" (checked over every 16-bit move in `tests/move_checks.rs`).
+//! "the generator lists it" (checked over every 16-bit move in `tests/chess/move_checks.rs`).
 
 use crate::attacks::{
     bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,

@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::{kestrel, temp_dir};
 
 fn text(o: &Output) -> (String, String) {

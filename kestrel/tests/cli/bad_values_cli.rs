@@ -2,7 +2,7 @@
 //! unwritable path; a list flag's repeated item. Each is refused before any work with a non-zero exit and one error line
 //! naming the flag, and leaves no file behind (docs/params.md).
 
-mod common;
+use crate::common;
 
 use common::{fixture, stderr, temp_dir};
 use std::path::Path;

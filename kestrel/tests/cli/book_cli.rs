@@ -1,6 +1,6 @@
 //! `kestrel book build|probe|eco` as a user runs them.
 
-mod common;
+use crate::common;
 use common::{kestrel, stderr, stdout, temp_dir};
 
 use kestrel_chess::Board;

@@ -1,7 +1,7 @@
 //! `kestrel db distances` as a user runs it: the phenotypic distance matrix of stored
 //! piece-square-table chromosomes, and a clear error for chromosomes of another kind.
 
-mod common;
+use crate::common;
 use common::{kestrel, temp_dir};
 
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};

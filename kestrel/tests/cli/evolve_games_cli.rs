@@ -1,7 +1,7 @@
 //! `kestrel evolve games`: a tiny run writes its files and moves a halved knight up; bad input
 //! is a clear error.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 
 #[test]

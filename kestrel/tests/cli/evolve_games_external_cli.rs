@@ -3,7 +3,7 @@
 //! organisms climb toward it against the engine at its start values, an options file or
 //! another engine.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, temp_dir};
 use std::path::Path;
 

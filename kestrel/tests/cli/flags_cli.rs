@@ -1,7 +1,7 @@
 //! Flags with the same name mean the same thing in every subcommand (docs/params.md), old
 //! spellings still work, and a search limit of 0 is refused everywhere on the command line.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, temp_dir};
 
 fn help(args: &[&str]) -> String {

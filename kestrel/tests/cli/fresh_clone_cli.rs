@@ -3,7 +3,7 @@
 //! folder's promises: a finished run is never replaced without `--overwrite`, a folder in use
 //! is refused, and every run leaves a `summary.txt`.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, temp_dir};
 use std::path::Path;

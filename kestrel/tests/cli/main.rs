@@ -1,12 +1,12 @@
 //! The integration tests of the `kestrel` command, one module per subject, built as one binary
 //! (one link and one copy of the generic code instead of one per file).
 
-#[path = "../common/mod.rs"]
-mod common;
 mod arena_cli;
 mod arena_uci;
 mod bad_values_cli;
 mod book_cli;
+#[path = "../common/mod.rs"]
+mod common;
 mod db_cli;
 mod engine_failures_cli;
 mod evolve_games_cli;

@@ -2,7 +2,7 @@
 //! where an uninterrupted match ends; a checkpoint of other settings, or a damaged one, is a
 //! clear error.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! `kestrel match` reports the pentanomial pair counts, and its SPRT model is chosen by
 //! `--sprt-model`.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout};
 
 fn play(extra: &[&str]) -> std::process::Output {

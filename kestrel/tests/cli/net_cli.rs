@@ -1,7 +1,7 @@
 //! `--net FILE` on the command line: bench, eval, epd and match players evaluate with the
 //! network, and a bad file is a clear error with a non-zero exit.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 use kestrel_nnue::{FloatNetwork, Network, file};
 

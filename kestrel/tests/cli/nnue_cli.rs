@@ -2,7 +2,7 @@
 //! games, labelled by Kestrel itself as a UCI mentor, resumable and independent of the number
 //! of mentor processes; bad input is a clear error.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 use kestrel_nnue_train::format::read_all;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! `kestrel nnue curve` from the command line: a good points file gives the chart; a malformed
 //! or empty one is a clear error naming the line, a non-zero exit, and no chart written.
 
-mod common;
+use crate::common;
 use common::{kestrel, stderr, stdout, temp_dir};
 use std::path::Path;
 use std::process::Output;

@@ -2,7 +2,7 @@
 //! error and another one has some, the figures do not depend on `--threads`, and bad input is a
 //! one-line error that writes no CSV.
 
-mod common;
+use crate::common;
 use common::{kestrel, stderr, stdout, temp_dir};
 use kestrel_chess::Board;
 use kestrel_eval::Evaluator;

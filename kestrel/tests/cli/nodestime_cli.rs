@@ -1,7 +1,7 @@
 //! A clock counted in nodes (`--nodestime`): games at a clock that repeat exactly, and the
 //! combinations that make no sense refused with a clear message.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, temp_dir};
 
 /// The moves of every game in a PGN file (the tag lines hold the date and time).

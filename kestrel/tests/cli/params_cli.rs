@@ -1,6 +1,6 @@
 //! One params file everywhere, the SPSA input and plain GA progress, as a user runs them.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 
 /// The node count of `kestrel bench DEPTH [--params FILE]` with the linear evaluation (the

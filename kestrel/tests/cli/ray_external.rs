@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 use common::ray::{log_without_seconds, ray_session};
 use common::{fixture, stderr, temp_dir};
 

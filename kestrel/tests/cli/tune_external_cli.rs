@@ -3,7 +3,7 @@
 //! Kestrel itself through UCI follows the in-process run; bad input stops before any game;
 //! faults are counted and their pairs replayed; a killed run resumes to the uninterrupted end.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 use std::path::Path;
 

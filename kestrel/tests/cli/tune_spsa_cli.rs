@@ -1,7 +1,7 @@
 //! `kestrel tune spsa` from the command line: bad input is a clear error with a non-zero exit;
 //! a short run writes its files and resumes to the same end.
 
-mod common;
+use crate::common;
 use common::{fixture, kestrel, stderr, stdout, temp_dir};
 
 fn spsa(out: &std::path::Path, extra: &[&str]) -> std::process::Output {

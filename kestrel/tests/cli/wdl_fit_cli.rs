@@ -2,7 +2,7 @@
 //! validation part), or on games it plays; a missing, truncated or corrupt file is one clear
 //! error line naming the flag and the file.
 
-mod common;
+use crate::common;
 use common::{kestrel, stderr, stdout, temp_dir};
 use kestrel_chess::Board;
 use kestrel_nnue_train::format::{Outcome, PackedPosition, write_all};

@@ -1,6 +1,6 @@
 //! Every expected count of the shared perft suites (the CPW positions ship as a fixture; the
 //! classic suite is skipped without the shared data). The default run checks the counts up to a
-//! node budget; `cargo test -p kestrel-chess --test perft_suite -- --ignored` checks them all
+//! node budget; `cargo test -p kestrel-chess --test chess perft_suite -- --ignored` checks them all
 //! (including Kiwipete depth 6, 8 billion leaves).
 
 use kestrel_chess::{EpdRecord, perft::perft, read_epd_file};

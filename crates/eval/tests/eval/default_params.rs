@@ -5,11 +5,11 @@
 use kestrel_eval::EVAL_TABLE;
 use kestrel_params::{ParamValues, ParamsFile};
 
-#[path = "../build.rs"]
+#[path = "../../build.rs"]
 #[allow(dead_code)]
 mod build_script;
 
-const DEFAULT_TOML: &str = include_str!("../params/default.toml");
+const DEFAULT_TOML: &str = include_str!("../../params/default.toml");
 
 #[test]
 fn default_toml_parses_to_the_compiled_defaults() {

@@ -3,7 +3,7 @@
 //! tables small enough to force replacements, and with one cache passed between evaluators of
 //! different parameters (it must never hand one set's score to another).
 
-mod common;
+use crate::common;
 
 use kestrel_chess::{Board, read_epd_file};
 use kestrel_eval::{EvalCache, Evaluator};

@@ -1,6 +1,6 @@
 //! Chess meaning of individual terms, read back through traces of hand-made positions.
 
-mod common;
+use crate::common;
 
 use kestrel_chess::Board;
 use kestrel_eval::{EVAL_TABLE, Evaluator, PHASE_MAX, Trace, compact_values, phase, trace};

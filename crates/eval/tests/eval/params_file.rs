@@ -1,6 +1,6 @@
 //! Params files through EVAL_TABLE: round trip, unknown names, bad values, foreign sections.
 
-mod common;
+use crate::common;
 
 use kestrel_eval::{EVAL_TABLE, parse_eval_params};
 use kestrel_params::{ParamFileError, ParamValues, ParamsFile};

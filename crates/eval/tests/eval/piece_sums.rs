@@ -3,7 +3,7 @@
 //! from the perft positions (castling, en passant and every promotion among their moves), with
 //! the default, the compact and random parameter sets.
 
-mod common;
+use crate::common;
 
 use kestrel_chess::{Board, PieceKind, read_epd_file};
 use kestrel_eval::{EVAL_TABLE, EvalCache, Evaluator};

@@ -1,7 +1,7 @@
 //! The trace contract: `trace_score(v, trace(b)) == Evaluator::new(v).evaluate_white(b)` for
 //! every parameter vector, and the evaluation is colour-symmetric.
 
-mod common;
+use crate::common;
 
 use common::{random_values, test_positions};
 use kestrel_chess::Board;

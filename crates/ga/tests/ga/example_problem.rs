@@ -2,7 +2,7 @@
 //! protocol (workers rebuilding it from its spec and registry line, fed JSON lines over pipes)
 //! to exactly the same run; a worker that cannot build or that is gone fails the run clearly.
 
-#[path = "../examples/rastrigin/problem.rs"]
+#[path = "../../examples/rastrigin/problem.rs"]
 mod problem;
 
 use kestrel_ga::cluster::{

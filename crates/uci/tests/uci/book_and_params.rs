@@ -1,6 +1,6 @@
 //! OwnBook, BookFile, BookSeed and ParamsFile through the protocol.
 
-mod common;
+use crate::common;
 
 use common::{bestmoves, engine, info_strings, send};
 use kestrel_eval::{EVAL_TABLE, Evaluator};

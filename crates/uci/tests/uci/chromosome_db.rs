@@ -1,7 +1,7 @@
 //! ChromosomeDB and Chromosome through the protocol: the engine plays the chosen chromosome's
 //! evaluation, a random pick is seeded, and bad databases or picks leave parameters unchanged.
 
-mod common;
+use crate::common;
 
 use common::{engine, send};
 use kestrel_chromodb::{ChromosomeDb, NewChromosome, NewRun};

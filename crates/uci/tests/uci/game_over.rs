@@ -1,7 +1,7 @@
 //! `go` in a finished game: a score line (`mate 0` when mated, `cp 0` in stalemate) before
 //! `bestmove 0000`, as Stockfish answers.
 
-mod common;
+use crate::common;
 
 use common::{bestmoves, engine, send};
 

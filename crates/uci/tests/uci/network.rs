@@ -2,7 +2,7 @@
 //! named, a bad file keeps the current one, and the search uses it only while `UseNNUE` is on
 //! (by default in a build with a compiled-in network) and `UCI_LimitStrength` is off.
 
-mod common;
+use crate::common;
 
 use common::{bestmoves, engine, info_strings, send};
 use kestrel_nnue::{FloatNetwork, Network, file};

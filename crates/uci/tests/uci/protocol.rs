@@ -1,6 +1,6 @@
 //! The protocol core driven in-process: handshake, options, positions, searches, stop/ponder.
 
-mod common;
+use crate::common;
 
 use common::{bestmoves, engine, info_strings, send};
 use kestrel_chess::Board;

@@ -1,6 +1,6 @@
 //! Garbage in, one `info string` out, engine unharmed; EOF behaves like `quit`.
 
-mod common;
+use crate::common;
 
 use common::{Capture, bestmoves, engine, info_strings, send};
 use std::io::Cursor;

@@ -1,7 +1,7 @@
 //! UCI_Chess960 (moves in and out as king takes rook), UCI_ShowWDL, UCI_Opponent and the
 //! strength limit (UCI_LimitStrength / UCI_Elo / Seed), driven in-process.
 
-mod common;
+use crate::common;
 
 use common::{bestmoves, engine, info_strings, send};
 use kestrel_uci::strength::MAX_ELO;
