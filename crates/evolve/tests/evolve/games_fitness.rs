@@ -1,12 +1,12 @@
 //! Game fitness: racing spends its pairs on the contenders and keeps their order; the chess
 //! fitness ranks a halved knight last and is the same on 1 and 2 threads.
 
+use crate::support::openings_file;
 use kestrel_evolve::games::{GameFitness, GamePlay, Opponents, RaceSettings, race};
 use kestrel_evolve::spsa::chess::TunedElement;
 use kestrel_ga::{FitnessFunction, RealGenome};
 use kestrel_search::EngineParams;
 use kestrel_tools::{GameSettings, Limit, MoveLimit, MoveLimitScoring, Outcome, load_openings};
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A reproducible game between candidate `c` (strength `c · 60` Elo over the reference) and
@@ -95,10 +95,7 @@ fn knight_fitness() -> GameFitness {
 
 /// KNIGHT_VALUE evolved at 500 nodes on the repository's openings, 4 first pairs, 2 rounds.
 fn knight_fitness_against(opponents: Opponents) -> GameFitness {
-    let openings = load_openings(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures/openings-2moves-60.epd"),
-    )
-    .unwrap();
+    let openings = load_openings(&openings_file()).unwrap();
     let mut game = GameSettings::new(Limit::Nodes(500));
     game.adjudication.move_limit = Some(MoveLimit {
         moves: 200,

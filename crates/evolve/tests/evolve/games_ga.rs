@@ -2,6 +2,7 @@
 //! threads and through cluster workers (the protocol Ray's actors speak), with the organisms
 //! racing the reference and playing each other; MNC seeded from Kestrel's own tables.
 
+use crate::support::{openings_file, piped_workers};
 use kestrel_evolve::games::{GamePlay, Opponents, RaceSettings, game_settings};
 use kestrel_evolve::mentor::organism::GenomeKind;
 use kestrel_evolve::mnc::games::{PstGameFitness, PstGamesSpec};
@@ -9,7 +10,7 @@ use kestrel_evolve::mnc::tables::{distance, kestrel_chromosome};
 use kestrel_evolve::mnc::{MncInit, MncRun, MncSettings, MncTermination, Organism};
 use kestrel_evolve::search::games::{SearchGameFitness, SearchGamesSpec};
 use kestrel_evolve::search::games_run::{SearchGamesConfig, run_search_games};
-use kestrel_ga::cluster::{BlobStore, FitnessSpec, Worker, WorkerProcesses, WorkerStreams};
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, WorkerProcesses};
 use kestrel_ga::{
     BitGenome, BitSpace, Crossover, Evaluation, Executor, FitnessFunction, GaSettings, Genome,
     InProcessExecutor, Purpose, RealGenome, Selection, Termination, stream_rng,
@@ -17,9 +18,8 @@ use kestrel_ga::{
 use kestrel_params::Coding;
 use kestrel_search::EngineParams;
 use kestrel_tools::{Limit, load_openings};
-use std::io::BufReader;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kestrel-gaga-{name}-{}", std::process::id()));
@@ -27,30 +27,9 @@ fn temp(name: &str) -> PathBuf {
     dir
 }
 
-/// Workers serving the cluster protocol on threads, rebuilt from the spec like Ray's.
-fn piped_workers(count: usize, blobs: &Path) -> Vec<WorkerStreams> {
-    (0..count)
-        .map(|_| {
-            let (job_reader, job_writer) = std::io::pipe().unwrap();
-            let (reply_reader, reply_writer) = std::io::pipe().unwrap();
-            let blobs = BlobStore::new(blobs);
-            std::thread::spawn(move || {
-                let registry = kestrel_evolve::registry();
-                Worker::new(&registry, blobs)
-                    .serve(BufReader::new(job_reader), reply_writer)
-                    .unwrap();
-            });
-            let streams: WorkerStreams =
-                (Box::new(job_writer), Box::new(BufReader::new(reply_reader)));
-            streams
-        })
-        .collect()
-}
-
 /// Tiny games: the repository's 60 openings, 300 nodes, 1 + 1 pairs over 2 rounds.
 fn play(opponents: Opponents) -> GamePlay {
-    let book =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures/openings-2moves-60.epd");
+    let book = openings_file();
     GamePlay::new(
         EngineParams::default(),
         load_openings(&book).unwrap(),

@@ -13,6 +13,7 @@ mod search_ga;
 mod search_schema_ga;
 mod spsa_core;
 mod spsa_games;
+mod support;
 mod tournament;
 mod tune;
 mod uci_mentor;

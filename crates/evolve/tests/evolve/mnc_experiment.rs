@@ -3,35 +3,22 @@
 //! database and report them; the generational GA refuses `init_range`; the reference tables
 //! are written for a seed.
 
-use kestrel_chess::Board;
+use crate::support::tiny_tournament;
 use kestrel_chromodb::ChromosomeDb;
 use kestrel_evolve::mnc::experiment::{MncFitness, MncOutput, evolve_generational, evolve_mnc};
 use kestrel_evolve::mnc::measure::write_references;
-use kestrel_evolve::mnc::{
-    MncSettings, MncTermination, MoveBudget, TournamentFitness, TournamentSpec,
-};
+use kestrel_evolve::mnc::{MncSettings, MncTermination, TournamentFitness};
 use kestrel_ga::InProcessExecutor;
-use kestrel_tools::Opening;
-use std::path::PathBuf;
 
 fn fitness() -> TournamentFitness {
-    let openings = [
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
-    ]
-    .iter()
-    .map(|f| Opening::from_board(Board::from_fen(f).unwrap()))
-    .collect();
-    let spec = TournamentSpec {
-        openings: PathBuf::from("in-memory"),
-        rounds: 1,
-        budget: MoveBudget::Nodes(40),
-        max_moves: 15,
-        resign_cp: 1500,
-        resign_moves: 3,
-        hash_mb: 1,
-    };
-    TournamentFitness::with_openings(spec, openings)
+    tiny_tournament(
+        &[
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+        ],
+        40,
+        15,
+    )
 }
 
 fn settings() -> MncSettings {

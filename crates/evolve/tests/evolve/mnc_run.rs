@@ -1,37 +1,25 @@
 //! A tiny MNC run end to end: same result on 1 and 2 threads, a killed run resumes to the
 //! same result, lineage is kept, and the database rows play.
 
-use kestrel_chess::Board;
+use crate::support::tiny_tournament;
 use kestrel_evolve::mnc::store::mnc_leaders;
 use kestrel_evolve::mnc::{
-    MncLine, MncOutcome, MncRun, MncSettings, MncTermination, MoveBudget, TournamentFitness,
-    TournamentSpec,
+    MncLine, MncOutcome, MncRun, MncSettings, MncTermination, TournamentFitness,
 };
 use kestrel_ga::InProcessExecutor;
-use kestrel_tools::Opening;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 fn fitness() -> TournamentFitness {
-    let fens = [
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
-    ];
-    let openings = fens
-        .iter()
-        .map(|f| Opening::from_board(Board::from_fen(f).unwrap()))
-        .collect();
-    let spec = TournamentSpec {
-        openings: PathBuf::from("in-memory"),
-        rounds: 1,
-        budget: MoveBudget::Nodes(60),
-        max_moves: 25,
-        resign_cp: 1500,
-        resign_moves: 3,
-        hash_mb: 1,
-    };
-    TournamentFitness::with_openings(spec, openings)
+    tiny_tournament(
+        &[
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+        ],
+        60,
+        25,
+    )
 }
 
 fn settings() -> MncSettings {

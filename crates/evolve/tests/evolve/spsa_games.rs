@@ -2,22 +2,17 @@
 //! iterations batched and batches played ahead), a batch that plays the very duels its iterations play alone, and a
 //! tiny run that repairs a halved knight value.
 
+use crate::support::{openings_file, piped_workers};
 use kestrel_evolve::spsa::chess::{GamePairs, TunedElement};
 use kestrel_evolve::spsa::pairs::PairsFitness;
 use kestrel_evolve::spsa::remote::SpsaPairsSpec;
 use kestrel_evolve::spsa::step::perturb;
 use kestrel_evolve::spsa::{Objective, SpsaParam, SpsaSettings, SpsaState, run_spsa};
-use kestrel_ga::cluster::{BlobStore, FitnessSpec, Worker, WorkerProcesses, WorkerStreams};
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, WorkerProcesses};
 use kestrel_ga::{Executor, InProcessExecutor, RealGenome};
 use kestrel_search::EngineParams;
 use kestrel_tools::{GameSettings, Limit, MoveLimit, MoveLimitScoring, load_openings};
-use std::io::BufReader;
-use std::path::{Path, PathBuf};
-
-/// The repository's 60 two-move openings (every clone has them).
-fn openings_file() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/fixtures/openings-2moves-60.epd")
-}
+use std::path::PathBuf;
 
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kestrel-spsag-{name}-{}", std::process::id()));
@@ -31,26 +26,6 @@ enum Runner {
     InProcess,
     /// Worker threads speaking the cluster protocol (what Ray's actors run), this many.
     Workers(usize),
-}
-
-/// Workers serving the cluster protocol on threads, rebuilt from the spec like Ray's.
-fn piped_workers(count: usize, blobs: &Path) -> Vec<WorkerStreams> {
-    (0..count)
-        .map(|_| {
-            let (job_reader, job_writer) = std::io::pipe().unwrap();
-            let (reply_reader, reply_writer) = std::io::pipe().unwrap();
-            let blobs = BlobStore::new(blobs);
-            std::thread::spawn(move || {
-                let registry = kestrel_evolve::registry();
-                Worker::new(&registry, blobs)
-                    .serve(BufReader::new(job_reader), reply_writer)
-                    .unwrap();
-            });
-            let streams: WorkerStreams =
-                (Box::new(job_writer), Box::new(BufReader::new(reply_reader)));
-            streams
-        })
-        .collect()
 }
 
 /// KNIGHT_VALUE from `start`, tuned with a step of 60 (6 × the declared 10) and r_end 0.01
