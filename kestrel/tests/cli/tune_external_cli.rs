@@ -385,34 +385,24 @@ fn a_killed_external_tune_resumes_to_the_uninterrupted_end_and_extends() {
     let part = dir.join("part");
     let openings = fixture("openings-2moves-60.epd");
     let engine = toy("");
-    let mut child = std::process::Command::new(KESTREL)
-        .args([
-            "tune",
-            "spsa",
-            "--engine",
-            &engine,
-            "--out",
-            part.to_str().unwrap(),
-        ])
-        .args([
-            "--openings",
-            &openings,
-            "--nodes",
-            "200",
-            "--threads",
-            "2",
-            "--quiet",
-        ])
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let part_dir = part.to_str().unwrap();
+    let run_args = [
+        "tune",
+        "spsa",
+        "--engine",
+        &engine,
+        "--out",
+        part_dir,
+        "--openings",
+        &openings,
+        "--nodes",
+        "200",
+        "--threads",
+        "2",
+        "--quiet",
+    ];
     let checkpoint = part.join("checkpoint.json");
-    while !checkpoint.exists() && child.try_wait().unwrap().is_none() {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    common::kill_once_written(&[&run_args[..], &args[..]].concat(), &checkpoint);
     assert!(
         !read(&part, "checkpoint.json").contains("\"done\":30"),
         "ended before the kill"

@@ -98,27 +98,22 @@ fn a_killed_run_resumes_to_the_uninterrupted_end() {
     // Kill a second run as soon as its first checkpoint is written.
     let part = dir.join("part");
     let openings = fixture("openings-2moves-60.epd");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kestrel"))
-        .args(["tune", "spsa", "--out", &part.display().to_string()])
-        .args([
-            "--openings",
-            &openings,
-            "--nodes",
-            "200",
-            "--threads",
-            "1",
-            "--quiet",
-        ])
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let part_dir = part.display().to_string();
+    let run_args = [
+        "tune",
+        "spsa",
+        "--out",
+        &part_dir,
+        "--openings",
+        &openings,
+        "--nodes",
+        "200",
+        "--threads",
+        "1",
+        "--quiet",
+    ];
     let checkpoint = part.join("checkpoint.json");
-    while !checkpoint.exists() && child.try_wait().unwrap().is_none() {
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    common::kill_once_written(&[&run_args[..], &args[..]].concat(), &checkpoint);
     let text = std::fs::read_to_string(&checkpoint).unwrap();
     assert!(
         !text.contains("\"done\":60"),

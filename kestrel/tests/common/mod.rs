@@ -4,7 +4,7 @@
 
 pub mod ray;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs the `kestrel` binary that Cargo built for these tests.
@@ -37,4 +37,19 @@ pub fn temp_dir(name: &str) -> PathBuf {
 /// A file of `crates/testdata/fixtures`, as a command-line argument.
 pub fn fixture(name: &str) -> String {
     kestrel_testdata::fixture(name).display().to_string()
+}
+
+/// Starts `kestrel args` (standard output discarded) and kills it as soon as `file` exists, or
+/// lets it end first: how a test interrupts a run right after its first checkpoint.
+pub fn kill_once_written(args: &[&str], file: &Path) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kestrel"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("kestrel starts");
+    while !file.exists() && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
 }
