@@ -2,11 +2,11 @@
 //! random playouts from the start position and from every position of the shared EPD and perft
 //! suites, comparing legal moves, game-end states, FEN, Polyglot keys and SAN at every ply.
 
+use crate::playout::{Referee, compare_san, random_playout};
 use kestrel_chess::{Board, Move, read_epd_file};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position, PositionError};
@@ -65,52 +65,27 @@ fn compare(board: &Board, chess: &Chess, san: bool) {
         "key after FEN round trip of {fen}"
     );
     if san {
-        for m in chess.legal_moves() {
-            let uci = UciMove::from_standard(m).to_string();
-            let mv = board.parse_uci_move(&uci).unwrap();
-            let expected = SanPlus::from_move(chess.clone(), m).to_string();
-            assert_eq!(board.to_san(mv), expected, "SAN of {uci} in {fen}");
-            assert_eq!(
-                board.parse_san(&expected),
-                Ok(mv),
-                "reading {expected} in {fen}"
-            );
-        }
+        compare_san(board, chess, &standard_uci);
     }
+}
+
+fn standard_uci(m: shakmaty::Move) -> String {
+    UciMove::from_standard(m).to_string()
 }
 
 /// Plays up to `plies` random moves in both implementations, comparing at every ply, then
 /// takes every move back checking that FEN and key are restored.
 fn playout(fen: &str, plies: usize, rng: &mut ChaCha8Rng, san: bool) -> usize {
-    let mut board = Board::from_fen(fen).unwrap();
-    let Some(mut chess) = shakmaty_position(fen) else {
+    let Some(chess) = shakmaty_position(fen) else {
         return 0;
     };
-    let mut trail = vec![(board.to_fen(), board.hash())];
-    for _ in 0..plies {
-        compare(&board, &chess, san);
-        let moves = chess.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.random_range(0..moves.len())];
-        let mv = board
-            .parse_uci_move(&UciMove::from_standard(m).to_string())
-            .unwrap();
-        board.make_move(mv);
-        chess.play_unchecked(m);
-        trail.push((board.to_fen(), board.hash()));
-    }
-    let played = trail.len() - 1;
-    while let Some((fen_after, key_after)) = trail.pop() {
-        assert_eq!(board.to_fen(), fen_after);
-        assert_eq!(board.hash(), key_after);
-        if trail.is_empty() {
-            break;
-        }
-        board.unmake_move();
-    }
-    played
+    let compare = |board: &Board, chess: &Chess| compare(board, chess, san);
+    let referee = Referee {
+        uci: &standard_uci,
+        compare: &compare,
+        snapshot: &|board: &Board| (board.to_fen(), board.hash()),
+    };
+    random_playout(Board::from_fen(fen).unwrap(), chess, plies, rng, &referee)
 }
 
 #[test]

@@ -3,11 +3,11 @@
 //! positions, comparing legal moves (in Chess960 UCI notation, king takes rook), check and
 //! game-end states, SAN, FEN round trips and make/unmake at every ply.
 
-use kestrel_chess::{Board, Move};
+use crate::playout::{Referee, compare_san, random_playout};
+use kestrel_chess::Board;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
@@ -55,47 +55,22 @@ fn compare(board: &Board, chess: &Chess) {
         let their_original = Fen::from_position(chess, EnPassantMode::Legal).to_string();
         assert_eq!(their, their_original, "shakmaty reads {text} differently");
     }
-    for m in chess.legal_moves() {
-        let uci = UciMove::from_chess960(m).to_string();
-        let mv = board.parse_uci_move(&uci).unwrap();
-        let expected = SanPlus::from_move(chess.clone(), m).to_string();
-        assert_eq!(board.to_san(mv), expected, "SAN of {uci} in {fen}");
-        assert_eq!(
-            board.parse_san(&expected),
-            Ok(mv),
-            "reading {expected} in {fen}"
-        );
-    }
+    compare_san(board, chess, &chess960_uci);
+}
+
+fn chess960_uci(m: shakmaty::Move) -> String {
+    UciMove::from_chess960(m).to_string()
 }
 
 /// Random playout with comparison at every ply, then unmake back to the start.
 fn playout(start: &Board, plies: usize, rng: &mut ChaCha8Rng) -> usize {
-    let mut board = start.clone();
-    let mut chess = shakmaty_960(&start.to_shredder_fen());
-    let mut trail = vec![board.to_shredder_fen()];
-    for _ in 0..plies {
-        compare(&board, &chess);
-        let moves = chess.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        let m = moves[rng.random_range(0..moves.len())];
-        let mv: Move = board
-            .parse_uci_move(&UciMove::from_chess960(m).to_string())
-            .unwrap();
-        board.make_move(mv);
-        chess.play_unchecked(m);
-        trail.push(board.to_shredder_fen());
-    }
-    let played = trail.len() - 1;
-    while let Some(fen) = trail.pop() {
-        assert_eq!(board.to_shredder_fen(), fen, "unmake restores");
-        if trail.is_empty() {
-            break;
-        }
-        board.unmake_move();
-    }
-    played
+    let referee = Referee {
+        uci: &chess960_uci,
+        compare: &compare,
+        snapshot: &Board::to_shredder_fen,
+    };
+    let chess = shakmaty_960(&start.to_shredder_fen());
+    random_playout(start.clone(), chess, plies, rng, &referee)
 }
 
 #[test]

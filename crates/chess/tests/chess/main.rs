@@ -11,5 +11,6 @@ mod move_checks;
 mod perft_quick;
 mod perft_suite;
 mod pgn;
+mod playout;
 mod robustness;
 mod san;
