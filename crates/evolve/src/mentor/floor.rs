@@ -180,18 +180,15 @@ mod tests {
     use crate::mentor::run::ParamSet;
     use kestrel_eval::{EVAL_TABLE, Evaluator, compact_values};
     use kestrel_params::{Coding, ParamValues};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn cholesky_solves_a_positive_definite_system() {
         // a = Mᵀ M + I for a pseudo-random 37 × 37 M (odd sizes exercise the dot's remainder).
         let k = 37;
-        let mut state = 12345u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 11) as f64 / (1u64 << 53) as f64 - 0.5
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(12345);
+        let mut next = || rng.random::<f64>() - 0.5;
         let m: Vec<f64> = (0..k * k).map(|_| next()).collect();
         let mut a = vec![0.0; k * k];
         for i in 0..k {
