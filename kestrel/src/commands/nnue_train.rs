@@ -222,6 +222,17 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     let report = pool
         .install(|| run_train(&args.out, &config, &data, &on_epoch))?
         .expect("the run is never stopped early");
+    let summary = args.out.join("summary.txt");
+    if report.resumed_at == config.epochs && summary.is_file() {
+        // Nothing was trained: the finished run's figures (wall time, speed) stay as they were.
+        println!(
+            "finished earlier  all {} epochs were trained by an earlier call; {} re-exported, {} unchanged",
+            config.epochs,
+            args.out.join(NET_FILE).display(),
+            summary.display()
+        );
+        return Ok(());
+    }
     if report.resumed_at > 0 {
         say!(
             folder,
@@ -265,11 +276,15 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         "mirror            {}",
         mirror_line(&args, &data.train)
     );
-    say!(
-        folder,
-        "speed             {:.0} positions/s with {threads} threads",
-        report.positions_per_second
-    );
+    if report.resumed_at < config.epochs {
+        say!(
+            folder,
+            "speed             {:.0} positions/s with {threads} threads",
+            report.positions_per_second
+        );
+    } else {
+        say!(folder, "speed             no epoch trained by this call");
+    }
     say!(
         folder,
         "network           {} (hidden {}{})",

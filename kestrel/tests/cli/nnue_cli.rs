@@ -198,7 +198,18 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     }
     let log = std::fs::read_to_string(net_dir.join("log.csv")).unwrap();
     assert_eq!(log.lines().count(), 3, "{log}");
-    assert!(train().contains("resumed           after epoch 2"));
+    // Run again, the finished run is left as it was: nothing trained, the summary untouched.
+    let summary = std::fs::read_to_string(net_dir.join("summary.txt")).unwrap();
+    let again = train();
+    assert!(again.contains("finished earlier  all 2 epochs"), "{again}");
+    assert!(!again.contains("positions/s"), "{again}");
+    let unchanged = std::fs::read_to_string(net_dir.join("summary.txt")).unwrap();
+    assert_eq!(unchanged, summary);
+    // A run killed between its last checkpoint and its summary gets the summary, with no speed.
+    std::fs::remove_file(net_dir.join("summary.txt")).unwrap();
+    let text = train();
+    assert!(text.contains("resumed           after epoch 2"), "{text}");
+    assert!(text.contains("no epoch trained by this call"), "{text}");
     let summary = std::fs::read_to_string(net_dir.join("summary.txt")).unwrap();
     assert!(summary.contains("mirror            on: "), "{summary}");
     // Mirroring (the default) is a setting of the run: the folder is not continued without it.
