@@ -25,6 +25,7 @@ pub mod job_options;
 pub mod matches;
 pub mod net_option;
 pub mod nnue;
+pub mod nnue_blend;
 pub mod nnue_curve;
 pub mod nnue_data;
 pub mod nnue_error;

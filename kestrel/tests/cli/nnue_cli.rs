@@ -1,4 +1,4 @@
-//! `kestrel nnue data` and `kestrel nnue label` from the command line: positions from recorded
+//! `kestrel nnue data`, `label` and `blend` from the command line: positions from recorded
 //! games, labelled by Kestrel itself as a UCI mentor, resumable and independent of the number
 //! of mentor processes; bad input is a clear error.
 
@@ -19,7 +19,6 @@ fn run_ok(args: &[&str]) -> String {
     stdout(&o)
 }
 
-/// `kestrel eval` of the start position with the network file `knet`.
 /// Runs `kestrel args` and asserts it fails with `needle` in its error output.
 fn assert_refused(args: &[&str], needle: &str) {
     let o = kestrel(args);
@@ -30,6 +29,7 @@ fn assert_refused(args: &[&str], needle: &str) {
     );
 }
 
+/// `kestrel eval` of the start position with the network file `knet`.
 fn eval_start_with(knet: &Path) -> String {
     run_ok(&[
         "eval",
@@ -351,4 +351,67 @@ fn bad_mentors_and_corrupt_inputs_are_clear_errors() {
     let o = kestrel(&["nnue", "data", "--out", dir.join("c").to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--games"), "{}", stderr(&o));
+}
+
+#[test]
+fn own_scores_and_a_mentor_rescoring_are_blended_into_one_data_set() {
+    let dir = temp_dir("nnue-blend");
+    let own_dir = dir.join("own");
+    let o = score_games(&own_dir, &["--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let own_path = own_dir.join("positions.kpos");
+    let mentor_dir = dir.join("mentor");
+    let mentor = format!("uci:{}", env!("CARGO_BIN_EXE_kestrel"));
+    let o = label_with(&own_path, &mentor, &mentor_dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let own = read_all(&own_path).unwrap();
+    let rescored = read_all(&mentor_dir.join("positions.kpos")).unwrap();
+
+    let out = dir.join("blend.kpos");
+    let blend = |weight: &str, own: &Path, mentor: &Path, out: &Path| {
+        vec![
+            "nnue".to_string(),
+            "blend".into(),
+            "--own".into(),
+            own.to_str().unwrap().into(),
+            "--mentor".into(),
+            mentor.to_str().unwrap().into(),
+            "--mentor-weight".into(),
+            weight.into(),
+            "--out".into(),
+            out.to_str().unwrap().into(),
+        ]
+    };
+    let args = blend("1", &own_path, &mentor_dir, &out);
+    let text = run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        text.contains(&format!("blended           {} positions", rescored.len())),
+        "{text}"
+    );
+    // With the whole weight on the mentor, the blend is the mentor's file.
+    assert!(read_all(&out).unwrap() == rescored);
+    let half = dir.join("half.kpos");
+    let args = blend("0.5", &own_path, &mentor_dir, &half);
+    run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let half = read_all(&half).unwrap();
+    let differ = half.iter().zip(&rescored).filter(|(a, b)| a != b).count();
+    assert!(differ > 0 && half.len() == rescored.len() && own.len() >= half.len());
+
+    let again = blend("0.5", &own_path, &mentor_dir, &out);
+    assert_refused(
+        &again.iter().map(String::as_str).collect::<Vec<_>>(),
+        "exists",
+    );
+    let bad = blend("1.5", &own_path, &mentor_dir, &dir.join("x.kpos"));
+    assert_refused(
+        &bad.iter().map(String::as_str).collect::<Vec<_>>(),
+        "--mentor-weight",
+    );
+    // A mentor file that is not a rescoring of the own file: the own positions in its place.
+    let bad = blend("0.5", &mentor_dir, &own_path, &dir.join("y.kpos"));
+    assert_refused(
+        &bad.iter().map(String::as_str).collect::<Vec<_>>(),
+        "rescoring",
+    );
+    assert!(!dir.join("y.kpos").exists());
 }
