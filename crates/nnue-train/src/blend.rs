@@ -3,6 +3,7 @@
 //! space (σ(cp/K)), where the trainer's loss lives, so neither side's scale dominates.
 
 use crate::format::{NO_SCORE, PackedPosition};
+use crate::train::sigmoid_f64;
 
 /// What a blend kept and dropped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,7 +19,7 @@ pub struct BlendCounts {
 /// The blended score in centipawns: `K · logit(w · σ(mentor/K) + (1 − w) · σ(own/K))`, clamped
 /// to the range a record holds.
 pub fn blend_cp(own: i16, mentor: i16, mentor_weight: f64, scale: f64) -> i16 {
-    let sigmoid = |cp: i16| 1.0 / (1.0 + (-f64::from(cp) / scale).exp());
+    let sigmoid = |cp: i16| sigmoid_f64(f64::from(cp) / scale);
     let p = mentor_weight * sigmoid(mentor) + (1.0 - mentor_weight) * sigmoid(own);
     // Keep p inside (0, 1) so the logit is finite: beyond about ±8,300 cp (K 400) σ is 1 to
     // nine places, and the trainer could not tell the scores apart anyway.

@@ -1,6 +1,7 @@
 //! `kestrel nnue blend`: one data set whose scores mix Kestrel's own and a mentor's, for a
 //! network taught by both (docs/nnue.md).
 
+use super::checked;
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_nnue_train::blend::blend;
@@ -19,10 +20,10 @@ pub struct NnueBlendArgs {
     mentor: PathBuf,
     /// The mentor's share of each blended score, 0 (own only) to 1 (mentor only), taken in
     /// win-probability space σ(cp/K).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = checked::probability)]
     mentor_weight: f64,
     /// K of σ(cp/K), as `nnue train --scale`.
-    #[arg(long, default_value_t = f64::from(DEFAULT_SCALE))]
+    #[arg(long, default_value_t = f64::from(DEFAULT_SCALE), value_parser = checked::positive_f64)]
     scale: f64,
     /// The blended data file to write (.kpos, written atomically; it must not exist).
     #[arg(long, value_name = "OUT.kpos")]
@@ -30,15 +31,6 @@ pub struct NnueBlendArgs {
 }
 
 pub fn run(args: NnueBlendArgs) -> anyhow::Result<()> {
-    if !(0.0..=1.0).contains(&args.mentor_weight) {
-        bail!(
-            "--mentor-weight must be within 0 to 1, not {}",
-            args.mentor_weight
-        );
-    }
-    if !(args.scale > 0.0 && args.scale.is_finite()) {
-        bail!("--scale must be a positive number, not {}", args.scale);
-    }
     if args.out.exists() {
         bail!("--out {} exists: name another file", args.out.display());
     }

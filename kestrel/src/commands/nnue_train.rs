@@ -2,7 +2,7 @@
 //! export it quantised (docs/nnue.md).
 
 use super::job_options::threads_or_all_cores;
-use super::run_folder::{Reuse, RunFolder, say};
+use super::run_folder::{Reuse, RunFolder, SUMMARY_FILE, say};
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_nnue_train::format::PackedPosition;
@@ -222,8 +222,9 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     let report = pool
         .install(|| run_train(&args.out, &config, &data, &on_epoch))?
         .expect("the run is never stopped early");
-    let summary = args.out.join("summary.txt");
-    if report.resumed_at == config.epochs && summary.is_file() {
+    let trained_now = report.resumed_at < config.epochs;
+    let summary = args.out.join(SUMMARY_FILE);
+    if !trained_now && summary.is_file() {
         // Nothing was trained: the finished run's figures (wall time, speed) stay as they were.
         println!(
             "finished earlier  all {} epochs were trained by an earlier call; {} re-exported, {} unchanged",
@@ -276,7 +277,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         "mirror            {}",
         mirror_line(&args, &data.train)
     );
-    if report.resumed_at < config.epochs {
+    if trained_now {
         say!(
             folder,
             "speed             {:.0} positions/s with {threads} threads",

@@ -13,11 +13,13 @@ const LOCK_FILE: &str = ".kestrel.lock";
 /// Caches a new run may reuse (keyed by what they hold): kept by `--overwrite`, and a folder
 /// holding only these is not refused.
 const CACHES: &[&str] = &["labels.tsv"];
+/// The file a finished run writes last, with what it printed at its end.
+pub const SUMMARY_FILE: &str = "summary.txt";
 /// Files whose presence marks a folder as holding a Kestrel run.
 const RUN_MARKERS: &[&str] = &[
     "checkpoint.json",
     "log.csv",
-    "summary.txt",
+    SUMMARY_FILE,
     "best.toml",
     "progress.json",
 ];
@@ -143,7 +145,7 @@ impl RunFolder {
             text.push_str(line);
             text.push('\n');
         }
-        let path = self.dir.join("summary.txt");
+        let path = self.dir.join(SUMMARY_FILE);
         kestrel_params::atomic::write_atomic(&path, text.as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(path)

@@ -100,6 +100,22 @@ fn label_with(input: &Path, mentor: &str, out: &Path) -> Output {
     ])
 }
 
+/// The arguments of `kestrel nnue blend` of `own` and `mentor` at `weight` into `out`.
+fn blend_args<'a>(weight: &'a str, own: &'a Path, mentor: &'a Path, out: &'a Path) -> Vec<&'a str> {
+    vec![
+        "nnue",
+        "blend",
+        "--own",
+        own.to_str().unwrap(),
+        "--mentor",
+        mentor.to_str().unwrap(),
+        "--mentor-weight",
+        weight,
+        "--out",
+        out.to_str().unwrap(),
+    ]
+}
+
 #[test]
 fn pgn_positions_are_labelled_by_a_uci_mentor_resumably() {
     let dir = temp_dir("nnue-label");
@@ -368,22 +384,7 @@ fn own_scores_and_a_mentor_rescoring_are_blended_into_one_data_set() {
     let rescored = read_all(&mentor_dir.join("positions.kpos")).unwrap();
 
     let out = dir.join("blend.kpos");
-    let blend = |weight: &str, own: &Path, mentor: &Path, out: &Path| {
-        vec![
-            "nnue".to_string(),
-            "blend".into(),
-            "--own".into(),
-            own.to_str().unwrap().into(),
-            "--mentor".into(),
-            mentor.to_str().unwrap().into(),
-            "--mentor-weight".into(),
-            weight.into(),
-            "--out".into(),
-            out.to_str().unwrap().into(),
-        ]
-    };
-    let args = blend("1", &own_path, &mentor_dir, &out);
-    let text = run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let text = run_ok(&blend_args("1", &own_path, &mentor_dir, &out));
     assert!(
         text.contains(&format!("blended           {} positions", rescored.len())),
         "{text}"
@@ -391,27 +392,19 @@ fn own_scores_and_a_mentor_rescoring_are_blended_into_one_data_set() {
     // With the whole weight on the mentor, the blend is the mentor's file.
     assert!(read_all(&out).unwrap() == rescored);
     let half = dir.join("half.kpos");
-    let args = blend("0.5", &own_path, &mentor_dir, &half);
-    run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    run_ok(&blend_args("0.5", &own_path, &mentor_dir, &half));
     let half = read_all(&half).unwrap();
     let differ = half.iter().zip(&rescored).filter(|(a, b)| a != b).count();
     assert!(differ > 0 && half.len() == rescored.len() && own.len() >= half.len());
 
-    let again = blend("0.5", &own_path, &mentor_dir, &out);
+    assert_refused(&blend_args("0.5", &own_path, &mentor_dir, &out), "exists");
+    let x = dir.join("x.kpos");
     assert_refused(
-        &again.iter().map(String::as_str).collect::<Vec<_>>(),
-        "exists",
-    );
-    let bad = blend("1.5", &own_path, &mentor_dir, &dir.join("x.kpos"));
-    assert_refused(
-        &bad.iter().map(String::as_str).collect::<Vec<_>>(),
+        &blend_args("1.5", &own_path, &mentor_dir, &x),
         "--mentor-weight",
     );
     // A mentor file that is not a rescoring of the own file: the own positions in its place.
-    let bad = blend("0.5", &mentor_dir, &own_path, &dir.join("y.kpos"));
-    assert_refused(
-        &bad.iter().map(String::as_str).collect::<Vec<_>>(),
-        "rescoring",
-    );
+    let y = dir.join("y.kpos");
+    assert_refused(&blend_args("0.5", &mentor_dir, &own_path, &y), "rescoring");
     assert!(!dir.join("y.kpos").exists());
 }

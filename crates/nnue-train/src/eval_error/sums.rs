@@ -2,10 +2,7 @@
 //! differences and a float sum of the trainer's loss, added position by position and merged in
 //! a fixed order (so the figures do not depend on how the positions were split over threads).
 
-/// The logistic function, in `f64` (the trainer's `sigmoid`, wider).
-fn sigmoid(x: f64) -> f64 {
-    1.0 / (1.0 + (-x).exp())
-}
+use crate::train::sigmoid_f64 as sigmoid;
 
 /// The sums of an evaluation's differences from the scores, over the positions added so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -49,6 +49,12 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// [`sigmoid`] in `f64`, for the figures and data tools that need its width.
+#[inline]
+pub fn sigmoid_f64(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
 /// How a record's target is made: `λ·σ(score/K) + (1−λ)·result`, both from the side to
 /// move's view.
 #[derive(Clone, Copy, Debug)]

@@ -14,5 +14,7 @@ pub mod model;
 pub mod run;
 pub mod step;
 
-pub use data::{DEFAULT_SCALE, HOLDOUT_RUN, Holdout, Target, TrainData, load, load_first};
+pub use data::{
+    DEFAULT_SCALE, HOLDOUT_RUN, Holdout, Target, TrainData, load, load_first, sigmoid_f64,
+};
 pub use run::{CHECKPOINT_FILE, NET_FILE, TrainConfig, TrainReport, run_train};
