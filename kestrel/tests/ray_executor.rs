@@ -443,8 +443,35 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
         &dir.join("tournament-local"),
         &dir.join("tournament-client"),
     );
+    label_on_ray(&dir, &on_ray);
     drop(ray);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `nnue label` on the cluster (`on_ray`) writes the in-process labels byte for byte, though
+/// the worker taking the second batch's first job is killed mid-job.
+fn label_on_ray(dir: &Path, on_ray: &[&str]) {
+    let pgn = kestrel_testdata::fixture("gm-games-40.pgn");
+    let data = command(
+        "nnue data --no-score --games 3",
+        &[("--from-pgn", &pgn.display().to_string())],
+    );
+    kestrel_ok(dir, &strs(&data), "unscored", &["--quiet"], &[]);
+    let input = dir.join("unscored/positions.kpos").display().to_string();
+    let mentor = format!("uci:{KESTREL}");
+    let label = command(
+        "nnue label --depth 2 --batch 30 --threads 2",
+        &[("--in", &input), ("--mentor", &mentor)],
+    );
+    kestrel_ok(dir, &strs(&label), "label-local", &["--quiet"], &[]);
+    let fault = [("KESTREL_RAY_FAULT", "kill-once:2")];
+    kestrel_ok(dir, &strs(&label), "label-ray", on_ray, &fault);
+    let read = |run: &str| std::fs::read(dir.join(run).join("positions.kpos")).unwrap();
+    assert!(read("label-local").len() > 1000);
+    assert!(
+        read("label-local") == read("label-ray"),
+        "labels differ on Ray"
+    );
 }
 
 /// A stand-in for `python3`: a shell script with `body`.

@@ -1,11 +1,15 @@
 //! `kestrel nnue label`: rescore a data file's positions by a UCI mentor at fixed depth or nodes
 //! (docs/nnue.md).
 
+use super::executor_options::ExecutorOptions;
 use super::job_options::threads_or_all_cores;
 use super::run_folder::{Reuse, RunFolder, say};
 use anyhow::bail;
 use clap::Args;
-use kestrel_nnue_train::label::{LabelProgress, MentorLimit, UciPool, run_label};
+use kestrel_ga::cluster::{FitnessSpec, RayExecutor};
+use kestrel_nnue_train::label::{
+    LabelProgress, LabelSpec, Labeller, MentorLimit, RemoteLabeller, UciPool, run_label,
+};
 use kestrel_nnue_train::progress::{DATA_FILE, PROGRESS_FILE};
 use kestrel_tools::progress::Progress;
 use std::path::PathBuf;
@@ -29,7 +33,7 @@ pub struct NnueLabelArgs {
     /// the same input and mentor is continued.
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// Mentor processes (default: all cores).
+    /// Mentor processes (default: all cores; on Ray: `--ray-worker-threads` on each worker).
     #[arg(long)]
     threads: Option<usize>,
     /// Label only the first N positions (a later run with a larger N continues; default: all).
@@ -47,6 +51,41 @@ pub struct NnueLabelArgs {
     /// No progress output.
     #[arg(long)]
     quiet: bool,
+    // Where the mentor runs: here, or `--executor ray` (each Ray worker runs
+    // `--ray-worker-threads` mentor processes; `--job-tasks` positions a job, default two
+    // jobs per worker a batch). The labels are the same bytes either way.
+    #[command(flatten)]
+    executor: ExecutorOptions,
+}
+
+/// Starts the mentor here or on Ray; also says where it runs, for the summary.
+fn start_mentor(
+    args: &NnueLabelArgs,
+    command: &str,
+    limit: MentorLimit,
+    timeout: Duration,
+) -> anyhow::Result<(Box<dyn Labeller>, String)> {
+    let Some(opts) = args.executor.ray()? else {
+        let threads = threads_or_all_cores(args.threads);
+        let pool = UciPool::start(command, limit, threads, timeout).map_err(anyhow::Error::msg)?;
+        return Ok((Box::new(pool), format!("{threads} mentor processes")));
+    };
+    let spec = LabelSpec {
+        command: command.to_string(),
+        limit,
+        processes: opts.worker_threads,
+        move_timeout_ms: timeout.as_millis() as u64,
+    };
+    let ray = RayExecutor::start(&opts, spec.tagged()).map_err(anyhow::Error::msg)?;
+    let workers = ray.workers();
+    let labeller =
+        RemoteLabeller::start(ray, spec, workers, opts.job_tasks).map_err(anyhow::Error::msg)?;
+    let each = match opts.worker_threads {
+        1 => "1 mentor process".to_string(),
+        n => format!("{n} mentor processes"),
+    };
+    let place = format!("Ray, {workers} workers of {each}");
+    Ok((Box::new(labeller), place))
 }
 
 pub fn run(args: NnueLabelArgs) -> anyhow::Result<()> {
@@ -55,13 +94,12 @@ pub fn run(args: NnueLabelArgs) -> anyhow::Result<()> {
     };
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(PROGRESS_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
-    let threads = threads_or_all_cores(args.threads);
     let limit = match args.nodes {
         Some(n) => MentorLimit::Nodes(n),
         None => MentorLimit::Depth(args.depth),
     };
     let timeout = Duration::from_secs(args.move_timeout.max(1));
-    let mut pool = UciPool::start(command, limit, threads, timeout).map_err(anyhow::Error::msg)?;
+    let (mut mentor, place) = start_mentor(&args, command, limit, timeout)?;
     let bar = std::sync::OnceLock::<Progress>::new();
     let on_batch = |p: &LabelProgress| {
         if args.quiet {
@@ -75,7 +113,7 @@ pub fn run(args: NnueLabelArgs) -> anyhow::Result<()> {
         &args.input,
         args.batch as usize,
         args.positions,
-        &mut pool,
+        mentor.as_mut(),
         &on_batch,
     )?;
     if let Some(bar) = bar.get() {
@@ -107,7 +145,7 @@ pub fn run(args: NnueLabelArgs) -> anyhow::Result<()> {
     say!(folder, "restarts          {} (this call)", report.restarts);
     say!(
         folder,
-        "rate              {:.1} positions/s with {threads} processes over {:.1} s",
+        "rate              {:.1} positions/s on {place} over {:.1} s",
         report.consumed_now as f64 / report.seconds.max(1e-9),
         report.seconds
     );

@@ -1,8 +1,9 @@
-//! `kestrel worker`: answers fitness jobs (one JSON line in, one JSON line out) for cluster
+//! `kestrel worker`: answers fitness and labelling jobs (one JSON line in, one JSON line out) for cluster
 //! executors; holds nothing but caches, so any worker on any node can take any job.
 
 use clap::Args;
 use kestrel_ga::cluster::{BlobStore, Worker};
+use kestrel_nnue_train::label::LabelSpec;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -18,7 +19,9 @@ pub struct WorkerArgs {
 
 pub fn run(args: WorkerArgs) -> anyhow::Result<()> {
     kestrel_evolve::set_threads(args.threads).map_err(anyhow::Error::msg)?;
-    let registry = kestrel_evolve::registry();
+    let mut registry = kestrel_evolve::registry();
+    // Labelling jobs (`kestrel nnue label --executor ray`) beside the GAs' fitnesses.
+    registry.add::<LabelSpec>();
     let store = BlobStore::new(args.cache.unwrap_or_else(BlobStore::default_dir));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

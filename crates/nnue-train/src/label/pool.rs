@@ -5,6 +5,7 @@
 //! [`MAX_FAILURES_IN_A_ROW`] failures in a row the pool gives up with an error, so a broken
 //! mentor cannot stall a run.
 
+use super::labeller::Labeller;
 use crate::format::PackedPosition;
 use kestrel_chess::Board;
 use kestrel_search::Score;
@@ -14,7 +15,7 @@ use std::time::Duration;
 pub use kestrel_tools::engine_pool::MAX_FAILURES_IN_A_ROW;
 
 /// How far the mentor searches each position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum MentorLimit {
     /// `go depth N`.
     Depth(u32),
@@ -56,27 +57,13 @@ impl UciPool {
         })
     }
 
-    /// Engine restarts so far.
-    pub fn restarts(&self) -> usize {
-        self.engines.restarts()
-    }
-
-    /// Names the mentor and its limit, e.g. `uci:/usr/games/stockfish [Stockfish 15.1]/d8`.
-    pub fn key(&self) -> String {
-        let limit = match self.limit {
-            MentorLimit::Depth(d) => format!("d{d}"),
-            MentorLimit::Nodes(n) => format!("n{n}"),
-        };
-        self.engines.key(&limit)
-    }
-
-    /// The verdicts on `records`, in their order, searched by every process in parallel.
-    pub fn label(&mut self, records: &[PackedPosition]) -> Result<Vec<Verdict>, String> {
+    /// The verdicts on `boards` (`None`: an unreadable record, a failure), in their order,
+    /// searched by every process in parallel.
+    pub fn label_boards(&mut self, boards: &[Option<Board>]) -> Result<Vec<Verdict>, String> {
         let go = match self.limit {
             MentorLimit::Depth(d) => format!("go depth {d}"),
             MentorLimit::Nodes(n) => format!("go nodes {n}"),
         };
-        let boards: Vec<Option<Board>> = records.iter().map(|r| r.to_board().ok()).collect();
         let searches: Vec<Option<EngineSearch>> = boards
             .iter()
             .map(|board| {
@@ -95,6 +82,26 @@ impl UciPool {
                 _ => Verdict::Failed,
             })
             .collect())
+    }
+}
+
+impl Labeller for UciPool {
+    fn restarts(&self) -> usize {
+        self.engines.restarts()
+    }
+
+    /// Names the mentor and its limit, e.g. `uci:/usr/games/stockfish [Stockfish 15.1]/d8`.
+    fn key(&self) -> String {
+        let limit = match self.limit {
+            MentorLimit::Depth(d) => format!("d{d}"),
+            MentorLimit::Nodes(n) => format!("n{n}"),
+        };
+        self.engines.key(&limit)
+    }
+
+    fn label(&mut self, records: &[PackedPosition]) -> Result<Vec<Verdict>, String> {
+        let boards: Vec<Option<Board>> = records.iter().map(|r| r.to_board().ok()).collect();
+        self.label_boards(&boards)
     }
 }
 

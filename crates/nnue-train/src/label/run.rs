@@ -3,7 +3,8 @@
 //! rewritten, so a killed run continues from its last batch. Positions the mentor scores as a
 //! mate, whose best move is a capture or promotion, or that it fails on are dropped (counted).
 
-use super::pool::{UciPool, Verdict};
+use super::labeller::Labeller;
+use super::pool::Verdict;
 use crate::format::{DataReader, DataWriter, PackedPosition};
 use crate::progress::{DATA_FILE, RunError, other_settings, read_progress, write_progress};
 use serde::{Deserialize, Serialize};
@@ -18,7 +19,7 @@ pub struct LabelProgress {
     pub input: String,
     /// Records in the input (a changed input is refused).
     pub input_records: u64,
-    /// The mentor and its limit ([`UciPool::key`]).
+    /// The mentor and its limit ([`Labeller::key`]).
     pub mentor: String,
     /// Positions per batch (one output block each).
     pub batch: u64,
@@ -88,15 +89,15 @@ pub fn run_label(
     input: &Path,
     batch: usize,
     limit: Option<u64>,
-    pool: &mut UciPool,
+    mentor: &mut dyn Labeller,
     on_batch: &dyn Fn(&LabelProgress),
 ) -> Result<LabelReport, RunError> {
     let started = Instant::now();
-    let restarts_before = pool.restarts();
+    let restarts_before = mentor.restarts();
     let fresh = LabelProgress {
         input: input.display().to_string(),
         input_records: count_records(input)?,
-        mentor: pool.key(),
+        mentor: mentor.key(),
         batch: batch.max(1) as u64,
         consumed: 0,
         written: 0,
@@ -121,7 +122,7 @@ pub fn run_label(
         if records.is_empty() {
             break;
         }
-        let verdicts = pool.label(&records).map_err(RunError::Mentor)?;
+        let verdicts = mentor.label(&records).map_err(RunError::Mentor)?;
         let mut kept = Vec::with_capacity(records.len());
         for (record, verdict) in records.iter().zip(&verdicts) {
             match verdict {
@@ -143,7 +144,7 @@ pub fn run_label(
         progress,
         seconds: started.elapsed().as_secs_f64(),
         resumed,
-        restarts: pool.restarts() - restarts_before,
+        restarts: mentor.restarts() - restarts_before,
     })
 }
 
