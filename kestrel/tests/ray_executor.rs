@@ -443,21 +443,34 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
         &dir.join("tournament-local"),
         &dir.join("tournament-client"),
     );
-    label_on_ray(&dir, &on_ray);
+    nnue_on_ray(&dir, &on_ray);
     drop(ray);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `nnue label` on the cluster (`on_ray`) writes the in-process labels byte for byte, though
-/// the worker taking the second batch's first job is killed mid-job.
-fn label_on_ray(dir: &Path, on_ray: &[&str]) {
-    let pgn = kestrel_testdata::fixture("gm-games-40.pgn");
+/// `nnue data` and `nnue label` on the cluster (`on_ray`) write the in-process bytes, though a
+/// worker is killed mid-job in each (the second block's, the second batch's first job).
+fn nnue_on_ray(dir: &Path, on_ray: &[&str]) {
+    let read = |run: &str| std::fs::read(dir.join(run).join("positions.kpos")).unwrap();
     let data = command(
-        "nnue data --no-score --games 3",
-        &[("--from-pgn", &pgn.display().to_string())],
+        "nnue data --games 8 --nodes 300 --block-games 4 --seed 3 --threads 2",
+        &[],
     );
-    kestrel_ok(dir, &strs(&data), "unscored", &["--quiet"], &[]);
-    let input = dir.join("unscored/positions.kpos").display().to_string();
+    kestrel_ok(dir, &strs(&data), "data-local", &["--quiet"], &[]);
+    kestrel_ok(
+        dir,
+        &strs(&data),
+        "data-ray",
+        on_ray,
+        &[("KESTREL_RAY_FAULT", "kill-once:4")],
+    );
+    assert!(read("data-local").len() > 1000);
+    assert!(
+        read("data-local") == read("data-ray"),
+        "self-play differs on Ray"
+    );
+
+    let input = dir.join("data-ray/positions.kpos").display().to_string();
     let mentor = format!("uci:{KESTREL}");
     let label = command(
         "nnue label --depth 2 --batch 30 --threads 2",
@@ -466,7 +479,6 @@ fn label_on_ray(dir: &Path, on_ray: &[&str]) {
     kestrel_ok(dir, &strs(&label), "label-local", &["--quiet"], &[]);
     let fault = [("KESTREL_RAY_FAULT", "kill-once:2")];
     kestrel_ok(dir, &strs(&label), "label-ray", on_ray, &fault);
-    let read = |run: &str| std::fs::read(dir.join(run).join("positions.kpos")).unwrap();
     assert!(read("label-local").len() > 1000);
     assert!(
         read("label-local") == read("label-ray"),

@@ -32,6 +32,9 @@ pub enum RunError {
     /// The input holds nothing to work on.
     #[error("{0}")]
     Input(String),
+    /// Cluster workers failed or answered nonsense.
+    #[error("{0}")]
+    Cluster(String),
 }
 
 /// Reads a folder's progress file, if there is one.

@@ -2,13 +2,18 @@
 //! recorded games), each scored by Kestrel's search and carrying its game's result
 //! (docs/nnue.md).
 
+use super::executor_options::ExecutorOptions;
 use super::job_options::threads_or_all_cores;
 use super::run_folder::{Reuse, RunFolder, say};
 use anyhow::{Context, bail};
 use clap::Args;
 use kestrel_chess::PgnReader;
+use kestrel_ga::cluster::{BlobStore, FitnessSpec, RayExecutor};
 use kestrel_nnue_train::progress::{DATA_FILE, PROGRESS_FILE};
-use kestrel_nnue_train::selfplay::{self, DataProgress, DataRun, GameSource, SelfPlaySettings};
+use kestrel_nnue_train::selfplay::{
+    self, DataProgress, DataRun, GamePlayer, GameSource, LocalPlayer, RemoteGames,
+    SelfPlaySettings, SelfPlaySpec,
+};
 use kestrel_tools::progress::Progress;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -44,7 +49,8 @@ pub struct NnueDataArgs {
     /// Seed: game i plays from a seed derived from (seed, i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores); the output does not depend on it.
+    /// Worker threads (default: all cores; on Ray: `--ray-worker-threads` on each worker); the
+    /// output does not depend on it.
     #[arg(long)]
     threads: Option<usize>,
     /// Opening positions (EPD, FEN or PGN, or a builtin: name).
@@ -86,6 +92,32 @@ pub struct NnueDataArgs {
     /// No progress output.
     #[arg(long)]
     quiet: bool,
+    // Where the games are played: here, or `--executor ray` (self-play only; each Ray worker
+    // plays on `--ray-worker-threads` threads, `--job-tasks` games a job, default two jobs per
+    // worker a block). The data is the same bytes either way.
+    #[command(flatten)]
+    executor: ExecutorOptions,
+}
+
+/// The games played here on `job.threads` threads, or on Ray workers.
+fn game_player(args: &NnueDataArgs, job: &DataRun) -> anyhow::Result<Box<dyn GamePlayer>> {
+    let Some(opts) = args.executor.ray()? else {
+        return Ok(Box::new(LocalPlayer::new(job.threads)?));
+    };
+    let GameSource::SelfPlay(openings) = &job.source else {
+        bail!("--executor ray plays self-play games; --from-pgn runs in process");
+    };
+    let store = BlobStore::new(&opts.blob_dir);
+    let spec = SelfPlaySpec::store(&job.settings, openings, args.net.as_deref(), &store)
+        .map_err(anyhow::Error::msg)?;
+    let ray = RayExecutor::start(&opts, spec.tagged()).map_err(anyhow::Error::msg)?;
+    let workers = ray.workers();
+    let place = match opts.worker_threads {
+        1 => format!("Ray, {workers} workers of 1 thread"),
+        n => format!("Ray, {workers} workers of {n} threads"),
+    };
+    let games = RemoteGames::new(ray, spec, workers, opts.job_tasks, place);
+    Ok(Box::new(games))
 }
 
 pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
@@ -129,7 +161,8 @@ pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
             bar.set(p.games_done, format!("{} positions", p.records));
         }
     };
-    let report = selfplay::run(&args.out, &job, &on_block)?;
+    let mut player = game_player(&args, &job)?;
+    let report = selfplay::run_on(&args.out, &job, player.as_mut(), &on_block)?;
     if let Some(bar) = bar {
         bar.finish();
     }
@@ -170,7 +203,7 @@ pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
         "evaluation        {}",
         p.settings.network.as_deref().unwrap_or("linear")
     );
-    say!(folder, "threads           {threads}");
+    say!(folder, "played on         {}", player.place());
     say!(
         folder,
         "rate              {:.1} positions/s, {:.2} games/s over {:.1} s",

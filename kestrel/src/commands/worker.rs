@@ -4,6 +4,7 @@
 use clap::Args;
 use kestrel_ga::cluster::{BlobStore, Worker};
 use kestrel_nnue_train::label::LabelSpec;
+use kestrel_nnue_train::selfplay::SelfPlaySpec;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -20,7 +21,9 @@ pub struct WorkerArgs {
 pub fn run(args: WorkerArgs) -> anyhow::Result<()> {
     kestrel_evolve::set_threads(args.threads).map_err(anyhow::Error::msg)?;
     let mut registry = kestrel_evolve::registry();
-    // Labelling jobs (`kestrel nnue label --executor ray`) beside the GAs' fitnesses.
+    // Self-play and labelling jobs (`kestrel nnue data|label --executor ray`) beside the GAs'
+    // fitnesses.
+    registry.add::<SelfPlaySpec>();
     registry.add::<LabelSpec>();
     let store = BlobStore::new(args.cache.unwrap_or_else(BlobStore::default_dir));
     let stdin = std::io::stdin();

@@ -19,7 +19,7 @@ mod net_cli;
 mod nnue_cli;
 mod nnue_curve_cli;
 mod nnue_error_cli;
-mod nnue_label_workers;
+mod nnue_workers;
 mod nodestime_cli;
 mod params_cli;
 mod python_chess_clients;

@@ -5,12 +5,12 @@
 
 use super::game::{GameOutput, SelfPlaySettings, play_game};
 use super::pgn::pgn_positions;
+use super::player::{GamePlayer, LocalPlayer};
 use crate::format::{DataWriter, PackedPosition};
 use crate::progress::{DATA_FILE, RunError, other_settings, read_progress, write_progress};
 use kestrel_chess::PgnGame;
 use kestrel_nnue::NetEval;
 use kestrel_tools::Opening;
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -32,7 +32,7 @@ pub struct DataRun {
     pub games: u64,
     /// Games per block (checkpoint granularity; part of the output's layout).
     pub block_games: u64,
-    /// Worker threads.
+    /// Worker threads (of [`run`]'s [`LocalPlayer`]).
     pub threads: usize,
 }
 
@@ -61,7 +61,8 @@ impl GameSource {
         }
     }
 
-    fn play(
+    /// Game `index` of this source.
+    pub fn play(
         &self,
         settings: &SelfPlaySettings,
         network: Option<&Arc<NetEval>>,
@@ -153,11 +154,21 @@ fn open(dir: &Path, job: &DataRun) -> Result<(DataWriter, DataProgress, bool), R
     }
 }
 
-/// Runs (or continues) the self-play run in `dir` up to `job.games` games, calling
-/// `on_block` after every block written.
+/// Runs (or continues) the self-play run in `dir` up to `job.games` games on `job.threads`
+/// threads, calling `on_block` after every block written.
 pub fn run(
     dir: &Path,
     job: &DataRun,
+    on_block: &dyn Fn(&DataProgress),
+) -> Result<RunReport, RunError> {
+    run_on(dir, job, &mut LocalPlayer::new(job.threads)?, on_block)
+}
+
+/// [`run`] with the games played by `player` (here, or on cluster workers): the same bytes.
+pub fn run_on(
+    dir: &Path,
+    job: &DataRun,
+    player: &mut dyn GamePlayer,
     on_block: &dyn Fn(&DataProgress),
 ) -> Result<RunReport, RunError> {
     if let GameSource::SelfPlay(openings) = &job.source
@@ -173,10 +184,6 @@ pub fn run(
         .map_or(job.games, |n| n.min(job.games));
     let started = Instant::now();
     let (mut writer, mut progress, resumed) = open(dir, job)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(job.threads.max(1))
-        .build()
-        .map_err(|_| RunError::Threads(job.threads))?;
     let (games_before, records_before) = (progress.games_done, progress.records);
     on_block(&progress);
     while progress.games_done < total {
@@ -185,12 +192,14 @@ pub fn run(
         // blocks where an uninterrupted one does.
         let block = job.block_games.max(1);
         let last = ((first / block + 1) * block).min(total);
-        let games = pool.install(|| {
-            (first..last)
-                .into_par_iter()
-                .map(|i| job.source.play(&job.settings, job.network.as_ref(), i))
-                .collect::<Vec<_>>()
-        });
+        let games = player.play(job, first..last)?;
+        if games.len() as u64 != last - first {
+            return Err(RunError::Cluster(format!(
+                "{} games played of {}",
+                games.len(),
+                last - first
+            )));
+        }
         let records: Vec<PackedPosition> = games
             .iter()
             .flat_map(|g| g.records.iter().copied())
