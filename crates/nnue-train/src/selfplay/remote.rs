@@ -1,6 +1,7 @@
 //! Self-play on cluster workers: a block of games cut into jobs of the worker protocol
 //! (`kestrel_ga::cluster`), each a range of game indices played by a `kestrel worker` with the
-//! run's settings, openings and network (shipped once as blobs). Game `i` depends only on the
+//! run's settings, openings (`kestrel_evolve::openings`) and network (shipped once as blobs).
+//! Game `i` depends only on the
 //! settings and `i`, so the leader writes the bytes a run here writes, and either continues the
 //! other.
 
@@ -9,10 +10,9 @@ use super::player::GamePlayer;
 use super::run::{DataRun, GameSource};
 use crate::format::{Outcome, PackedPosition, RECORD_LEN};
 use crate::progress::RunError;
-use kestrel_chess::Board;
+use kestrel_evolve::openings::{get_openings, put_openings};
 use kestrel_ga::cluster::{
-    BlobStore, FitnessSpec, JobEnvelope, JobRunner, PROTOCOL_VERSION, RemoteFitness, get_lines,
-    put_lines,
+    BlobStore, FitnessSpec, JobEnvelope, JobRunner, PROTOCOL_VERSION, RemoteFitness,
 };
 use kestrel_ga::{Evaluation, TaskResult};
 use kestrel_nnue::NetEval;
@@ -38,7 +38,7 @@ pub enum NetworkSource {
 pub struct SelfPlaySpec {
     /// How games are played (with the network's identity).
     pub settings: SelfPlaySettings,
-    /// The blob of the openings, one `FEN<TAB>uci moves` line each.
+    /// The blob of the openings ([`put_openings`]).
     pub openings: String,
     /// The network.
     pub network: NetworkSource,
@@ -54,10 +54,9 @@ impl SelfPlaySpec {
         net: Option<&str>,
         store: &BlobStore,
     ) -> Result<SelfPlaySpec, String> {
-        let lines: Vec<String> = openings.iter().map(opening_line).collect();
-        for (i, line) in lines.iter().enumerate() {
-            let back = parse_opening(line)?;
-            if back.position().hash() != openings[i].position().hash() || back.start.chess960() {
+        let hash = put_openings(store, openings)?;
+        for (i, (back, sent)) in get_openings(store, &hash)?.iter().zip(openings).enumerate() {
+            if back.position().hash() != sent.position().hash() || back.start.chess960() {
                 return Err(format!(
                     "opening {} cannot be sent to workers (Chess960 starts play in process)",
                     i + 1
@@ -74,7 +73,7 @@ impl SelfPlaySpec {
         };
         Ok(SelfPlaySpec {
             settings: settings.clone(),
-            openings: put_lines(store, &lines)?,
+            openings: hash,
             network,
         })
     }
@@ -108,37 +107,6 @@ impl SelfPlaySpec {
     }
 }
 
-/// An opening as one line: the start's FEN, a tab, the book moves in UCI.
-fn opening_line(opening: &Opening) -> String {
-    let mut board = opening.start.clone();
-    let mut moves = Vec::with_capacity(opening.moves.len());
-    for &mv in &opening.moves {
-        moves.push(board.uci_move(mv));
-        board.make_move(mv);
-    }
-    format!("{}\t{}", opening.start.to_fen(), moves.join(" "))
-}
-
-/// The opening an [`opening_line`] holds.
-fn parse_opening(line: &str) -> Result<Opening, String> {
-    let (fen, moves) = line.split_once('\t').unwrap_or((line, ""));
-    let start = Board::from_fen(fen).map_err(|e| format!("opening '{fen}': {e}"))?;
-    let mut board = start.clone();
-    let mut played = Vec::new();
-    for text in moves.split_whitespace() {
-        let mv = board
-            .parse_uci_move(text)
-            .map_err(|e| format!("opening '{fen}' move {text}: {e}"))?;
-        board.make_move(mv);
-        played.push(mv);
-    }
-    Ok(Opening {
-        start,
-        moves: played,
-        name: None,
-    })
-}
-
 impl FitnessSpec for SelfPlaySpec {
     const KIND: &'static str = "nnue-data";
 
@@ -151,10 +119,7 @@ impl FitnessSpec for SelfPlaySpec {
     }
 
     fn build(&self, blobs: &BlobStore) -> Result<Box<dyn RemoteFitness>, String> {
-        let openings = get_lines(blobs, &self.openings)?
-            .iter()
-            .map(|l| parse_opening(l))
-            .collect::<Result<Vec<_>, _>>()?;
+        let openings = get_openings(blobs, &self.openings)?;
         if openings.is_empty() {
             return Err("self-play needs at least one opening".into());
         }
@@ -361,6 +326,7 @@ impl<R: JobRunner> GamePlayer for RemoteGames<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kestrel_chess::Board;
 
     #[test]
     fn games_survive_the_trip_as_task_results_and_nonsense_is_refused() {
@@ -400,10 +366,20 @@ mod tests {
             moves,
             name: Some("Two Knights".into()),
         };
-        let back = parse_opening(&opening_line(&opening)).unwrap();
-        assert_eq!(back.start.to_fen(), opening.start.to_fen());
-        assert_eq!(back.moves, opening.moves);
-        assert!(parse_opening("not a fen\te2e4").is_err());
-        assert!(parse_opening(&format!("{}\te2e5", Board::startpos().to_fen())).is_err());
+        let dir = std::env::temp_dir().join(format!("kestrel-openings-{}", std::process::id()));
+        let store = BlobStore::new(&dir);
+        let settings = SelfPlaySettings::default();
+        let spec =
+            SelfPlaySpec::store(&settings, std::slice::from_ref(&opening), None, &store).unwrap();
+        let back = get_openings(&store, &spec.openings).unwrap();
+        assert_eq!(back[0].start.to_fen(), opening.start.to_fen());
+        assert_eq!(back[0].moves, opening.moves);
+        let bad = |line: &str| {
+            let hash = kestrel_ga::cluster::put_lines(&store, &[line.to_string()]).unwrap();
+            get_openings(&store, &hash)
+        };
+        assert!(bad("not a fen\te2e4").is_err());
+        assert!(bad(&format!("{}\te2e5", Board::startpos().to_fen())).is_err());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }
