@@ -22,6 +22,7 @@ pub mod ablation;
 pub mod bench;
 mod blockage;
 pub mod chessmaps;
+mod correction;
 mod deepening;
 mod engine_params;
 mod large_pages;

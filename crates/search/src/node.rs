@@ -3,7 +3,7 @@
 //! settles the node returns `Some(score)`.
 
 use crate::tt::TtEntry;
-use crate::types::{Bound, INFINITY, MATE, MAX_PLY, ONE_PLY};
+use crate::types::{Bound, INFINITY, MATE, MATE_BOUND, MAX_PLY, ONE_PLY};
 use crate::worker::Worker;
 use kestrel_chess::Move;
 
@@ -37,8 +37,12 @@ pub(crate) struct Node {
     /// What the transposition table knew on entry.
     pub entry: Option<TtEntry>,
     pub hash_move: Option<Move>,
-    /// `-INFINITY` when in check.
+    /// The static evaluation as the pruning reads it (corrected by the pawn structure's
+    /// history, see [`crate::correction`]); `-INFINITY` when in check.
     pub static_eval: i32,
+    /// The evaluation's own score, uncorrected (what the hash table keeps); `-INFINITY` when
+    /// in check.
+    pub raw_eval: i32,
     /// The static evaluation beats ours two plies ago: pruning can be less bold.
     pub improving: bool,
 }
@@ -91,6 +95,7 @@ impl Worker<'_> {
             entry: None,
             hash_move: None,
             static_eval: -INFINITY,
+            raw_eval: -INFINITY,
             improving: false,
         };
         let n = &mut node;
@@ -156,12 +161,17 @@ impl Worker<'_> {
     /// The static evaluation (the hash entry's when there is one) and whether it improves on
     /// ours two plies ago: when it does not, cut-offs are less likely and pruning bolder.
     fn static_evaluation(&mut self, n: &mut Node) {
-        n.static_eval = if n.in_check {
+        n.raw_eval = if n.in_check {
             -INFINITY
         } else if let Some(e) = n.entry {
             e.eval
         } else {
             self.evaluate()
+        };
+        n.static_eval = if n.in_check {
+            -INFINITY
+        } else {
+            self.corrected(n.raw_eval)
         };
         self.stack[n.ply].static_eval = n.static_eval;
         n.improving = !self.params.use_improving
@@ -199,6 +209,7 @@ impl Worker<'_> {
                 n.alpha = original_alpha;
                 continue;
             }
+            self.record_correction(n, &outcome);
             self.store_tt(n, &outcome);
             return outcome.best_score;
         }
@@ -216,6 +227,35 @@ impl Worker<'_> {
             -MATE + n.ply as i32
         } else {
             0
+        }
+    }
+
+    /// Teaches the correction history how far this node's result landed from its static
+    /// evaluation, where the result says something about it: not in check, not a singular
+    /// test or a later MultiPV line, no capture as the best move (the evaluation is about
+    /// quiet positions), no mate score, and a bound only on its own side (a fail-high above
+    /// the evaluation, a fail-low below it).
+    fn record_correction(&mut self, n: &Node, outcome: &MovesOutcome) {
+        let score = outcome.best_score;
+        if !self.params.use_correction
+            || n.in_check
+            || n.excluded.is_some()
+            || (n.root && !self.root_excluded.is_empty())
+            || outcome.best_move.is_some_and(|m| m.is_noisy())
+            || score.abs() >= MATE_BOUND
+        {
+            return;
+        }
+        let informative = if score >= n.beta {
+            score > n.static_eval
+        } else if outcome.best_move.is_some() && n.pv_node {
+            true
+        } else {
+            score < n.static_eval
+        };
+        if informative {
+            self.correction
+                .record(&self.board, n.depth / ONE_PLY, score - n.static_eval);
         }
     }
 
@@ -237,7 +277,7 @@ impl Worker<'_> {
             n.key,
             outcome.best_move.or(n.hash_move),
             outcome.best_score,
-            if n.in_check { 0 } else { n.static_eval },
+            if n.in_check { 0 } else { n.raw_eval },
             n.depth,
             bound,
             n.ply,

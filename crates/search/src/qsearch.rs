@@ -44,13 +44,15 @@ impl Worker<'_> {
             .filter(|&m| (in_check || m.is_noisy()) && self.board.is_legal(m));
 
         // Stand pat: out of check, the side to move can decline every capture.
-        let static_eval;
+        // The hash table keeps the evaluation's own score; stand pat reads it corrected.
+        let (static_eval, raw_eval);
         let mut best_score;
         if in_check {
-            static_eval = -INFINITY;
+            (static_eval, raw_eval) = (-INFINITY, 0);
             best_score = -MATE + ply as i32;
         } else {
-            static_eval = entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            raw_eval = entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            static_eval = self.corrected(raw_eval);
             best_score = static_eval;
             if best_score >= beta {
                 // A leaf cut by stand pat keeps its evaluation (a lower bound at draft 0): a
@@ -58,7 +60,7 @@ impl Worker<'_> {
                 if use_tt && entry.is_none() {
                     self.shared
                         .tt
-                        .store(key, None, best_score, static_eval, 0, Bound::Lower, ply);
+                        .store(key, None, best_score, raw_eval, 0, Bound::Lower, ply);
                 }
                 return best_score;
             }
@@ -118,10 +120,9 @@ impl Worker<'_> {
             } else {
                 Bound::Upper
             };
-            let eval = if in_check { 0 } else { static_eval };
             self.shared
                 .tt
-                .store(key, best_move, best_score, eval, 0, bound, ply);
+                .store(key, best_move, best_score, raw_eval, 0, bound, ply);
         }
         best_score
     }

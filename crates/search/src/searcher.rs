@@ -1,6 +1,7 @@
 //! The searcher: engine settings, the shared hash table and Lazy SMP threads (each thread a
 //! [`Worker`] running the iterative deepening of [`crate::deepening`]).
 
+use crate::correction::CorrectionHistory;
 use crate::deepening::{helper_loop, main_loop};
 use crate::ordering::{MoveOrderer, OrdererFactory, heuristic_orderer};
 use crate::params::{NotSearchTable, SEARCH_TABLE, SearchParams};
@@ -97,6 +98,8 @@ pub struct Searcher {
     orderers: Vec<Box<dyn MoveOrderer>>,
     /// One evaluation cache per thread, sized from the hash table ([`EvalCache::for_hash_mb`]).
     caches: Vec<EvalCache>,
+    /// One correction history per thread, fresh with the orderers (a new game).
+    corrections: Vec<CorrectionHistory>,
 }
 
 impl Searcher {
@@ -121,6 +124,7 @@ impl Searcher {
             orderer_factory: heuristic_orderer,
             orderers: Vec::new(),
             caches: Vec::new(),
+            corrections: Vec::new(),
             config,
         };
         s.config.threads = s.config.threads.max(1);
@@ -132,6 +136,9 @@ impl Searcher {
     fn rebuild_orderers(&mut self) {
         self.orderers = (0..self.config.threads)
             .map(|_| (self.orderer_factory)(&self.params))
+            .collect();
+        self.corrections = (0..self.config.threads)
+            .map(|_| CorrectionHistory::new())
             .collect();
         self.add_caches();
     }
@@ -275,10 +282,17 @@ impl Searcher {
             .caches
             .split_first_mut()
             .expect("one cache per orderer");
+        let (main_correction, helper_corrections) = self
+            .corrections
+            .split_first_mut()
+            .expect("one correction history per orderer");
 
         let mut result = std::thread::scope(|scope| {
-            let helpers = helper_orderers.iter_mut().zip(helper_caches.iter_mut());
-            for (i, (orderer, cache)) in helpers.enumerate() {
+            let helpers = helper_orderers
+                .iter_mut()
+                .zip(helper_caches.iter_mut())
+                .zip(helper_corrections.iter_mut());
+            for (i, ((orderer, cache), correction)) in helpers.enumerate() {
                 let shared = &shared;
                 let board = board.clone();
                 let evaluator = evaluator.clone();
@@ -292,6 +306,7 @@ impl Searcher {
                         ThreadTables {
                             orderer: orderer.as_mut(),
                             cache,
+                            correction,
                         },
                         shared,
                         i + 1,
@@ -309,6 +324,7 @@ impl Searcher {
                 ThreadTables {
                     orderer: main_orderer.as_mut(),
                     cache: main_cache,
+                    correction: main_correction,
                 },
                 &shared,
                 0,

@@ -5,6 +5,7 @@
 
 use crate::SearchControl;
 use crate::blockage::is_blocked_pawn_ending;
+use crate::correction::CorrectionHistory;
 use crate::ordering::{MoveOrderer, OrderContext, capture_proved_safe};
 use crate::params::SearchParams;
 use crate::picker::MovePicker;
@@ -31,11 +32,12 @@ pub struct Shared<'a> {
     pub nodes: &'a [AtomicU64],
 }
 
-/// What one thread keeps from search to search: its move orderer (histories, killers) and its
-/// evaluation caches.
+/// What one thread keeps from search to search: its move orderer (histories, killers), its
+/// evaluation caches and its correction history.
 pub(crate) struct ThreadTables<'a> {
     pub orderer: &'a mut dyn MoveOrderer,
     pub cache: &'a mut EvalCache,
+    pub correction: &'a mut CorrectionHistory,
 }
 
 /// What the search remembers about each ply of the current path.
@@ -70,6 +72,8 @@ pub struct Worker<'a> {
     see_proof: Range<i32>,
     /// This thread's pawn-structure and evaluation caches.
     cache: &'a mut EvalCache,
+    /// This thread's correction of the static evaluation by pawn structure.
+    pub(crate) correction: &'a mut CorrectionHistory,
     /// The pieces' material and piece-square sums of every position on the path, the current
     /// one last (see [`Worker::make`]); not updated while a network evaluates.
     piece_sums: Vec<PieceSums>,
@@ -128,6 +132,7 @@ impl<'a> Worker<'a> {
             see_proof: tables.orderer.see_proof_scores(),
             orderer: tables.orderer,
             cache: tables.cache,
+            correction: tables.correction,
             shared,
             index,
             nodes: 0,
@@ -238,6 +243,16 @@ impl<'a> Worker<'a> {
         self.eval
             .evaluate_cached_with(&self.board, self.cache, pieces)
             .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// `raw`, the static evaluation of the current position, corrected by its pawn
+    /// structure's history (unchanged with `USE_CORRECTION` off), kept clear of mate scores.
+    #[inline]
+    pub(crate) fn corrected(&self, raw: i32) -> i32 {
+        if !self.params.use_correction {
+            return raw;
+        }
+        (raw + self.correction.correction(&self.board)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Makes `mv` on the board and carries the pieces' sums along: a move changes only the
