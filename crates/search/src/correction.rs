@@ -30,16 +30,19 @@ impl CorrectionHistory {
     /// An empty table: every correction 0.
     pub(crate) fn new() -> CorrectionHistory {
         CorrectionHistory {
-            table: vec![[0; BUCKETS]; 2]
-                .into_boxed_slice()
-                .try_into()
-                .unwrap_or_else(|_| unreachable!("two sides")),
+            table: Box::new([[0; BUCKETS]; 2]),
         }
     }
 
-    fn entry(&self, board: &Board) -> &i32 {
+    /// The table's row and bucket for `board`: its side to move and its pawn structure.
+    fn slot(board: &Board) -> (usize, usize) {
         let side = board.side_to_move().index();
-        &self.table[side][board.pawn_hash() as usize & (BUCKETS - 1)]
+        (side, board.pawn_hash() as usize & (BUCKETS - 1))
+    }
+
+    fn entry(&self, board: &Board) -> &i32 {
+        let (side, bucket) = Self::slot(board);
+        &self.table[side][bucket]
     }
 
     /// The correction to add to `board`'s static evaluation, centipawns.
@@ -52,8 +55,8 @@ impl CorrectionHistory {
     /// evaluation, centipawns), weighted by the search's depth in plies: a deep result is
     /// better evidence than a shallow one.
     pub(crate) fn record(&mut self, board: &Board, plies: i32, error: i32) {
-        let side = board.side_to_move().index();
-        let entry = &mut self.table[side][board.pawn_hash() as usize & (BUCKETS - 1)];
+        let (side, bucket) = Self::slot(board);
+        let entry = &mut self.table[side][bucket];
         let weight = (plies * plies + 2 * plies + 1).min(MAX_WEIGHT);
         // The target is the whole miss: the current correction plus what is still missing.
         let target = (*entry + error.clamp(-4 * MAX_CORRECTION_CP, 4 * MAX_CORRECTION_CP) * GRAIN)

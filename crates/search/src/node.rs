@@ -246,12 +246,10 @@ impl Worker<'_> {
         {
             return;
         }
-        let informative = if score >= n.beta {
-            score > n.static_eval
-        } else if outcome.best_move.is_some() && n.pv_node {
-            true
-        } else {
-            score < n.static_eval
+        let informative = match result_bound(n, outcome) {
+            Bound::Lower => score > n.static_eval,
+            Bound::Exact => true,
+            Bound::Upper => score < n.static_eval,
         };
         if informative {
             self.correction
@@ -266,13 +264,7 @@ impl Worker<'_> {
         {
             return;
         }
-        let bound = if outcome.best_score >= n.beta {
-            Bound::Lower
-        } else if outcome.best_move.is_some() && n.pv_node {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = result_bound(n, outcome);
         self.shared.tt.store(
             n.key,
             outcome.best_move.or(n.hash_move),
@@ -282,5 +274,17 @@ impl Worker<'_> {
             bound,
             n.ply,
         );
+    }
+}
+
+/// What a node's result is: a lower bound when it failed high, exact when a PV node found a
+/// move inside the window, an upper bound otherwise.
+fn result_bound(n: &Node, outcome: &MovesOutcome) -> Bound {
+    if outcome.best_score >= n.beta {
+        Bound::Lower
+    } else if outcome.best_move.is_some() && n.pv_node {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }

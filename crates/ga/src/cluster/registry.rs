@@ -17,12 +17,15 @@ use std::ops::Range;
 pub trait RemoteFitness {
     /// The rebuilt fitness's fingerprint (must equal the leader's).
     fn fingerprint(&self) -> String;
-    /// Scores JSON genomes exactly as the in-process executor would.
+    /// Scores JSON genomes exactly as the in-process executor would. A fitness whose jobs
+    /// are only tasks (games, positions) keeps the default, which refuses.
     fn evaluate_json(
         &self,
-        sample_seed: u64,
-        genomes: serde_json::Value,
-    ) -> Result<Vec<Evaluation>, String>;
+        _sample_seed: u64,
+        _genomes: serde_json::Value,
+    ) -> Result<Vec<Evaluation>, String> {
+        Err("this fitness is split into tasks: its jobs name tasks, not genomes to score".into())
+    }
     /// Runs tasks `range` of a tasked (game) fitness among JSON genomes.
     fn run_tasks_json(
         &self,

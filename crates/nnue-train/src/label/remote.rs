@@ -9,10 +9,10 @@ use super::labeller::Labeller;
 use super::pool::{MentorLimit, UciPool, Verdict};
 use crate::format::PackedPosition;
 use kestrel_chess::Board;
+use kestrel_ga::TaskResult;
 use kestrel_ga::cluster::{
     BlobStore, FitnessSpec, JobEnvelope, JobRunner, PROTOCOL_VERSION, RemoteFitness, WorkerReply,
 };
-use kestrel_ga::{Evaluation, TaskResult};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 use std::sync::Mutex;
@@ -81,14 +81,6 @@ struct LabelReportLine {
 impl RemoteFitness for LabelWorker {
     fn fingerprint(&self) -> String {
         self.fingerprint.clone()
-    }
-
-    fn evaluate_json(
-        &self,
-        _seed: u64,
-        _genomes: serde_json::Value,
-    ) -> Result<Vec<Evaluation>, String> {
-        Err("a labelling job names its positions as tasks".into())
     }
 
     /// Labels the job's positions `range` (the job carries only its own positions).

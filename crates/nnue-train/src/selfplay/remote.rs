@@ -11,10 +11,10 @@ use super::run::{DataRun, GameSource};
 use crate::format::{Outcome, PackedPosition, RECORD_LEN};
 use crate::progress::RunError;
 use kestrel_evolve::openings::{get_openings, put_openings};
+use kestrel_ga::TaskResult;
 use kestrel_ga::cluster::{
     BlobStore, FitnessSpec, JobEnvelope, JobRunner, PROTOCOL_VERSION, RemoteFitness,
 };
-use kestrel_ga::{Evaluation, TaskResult};
 use kestrel_nnue::NetEval;
 use kestrel_tools::Opening;
 use rayon::prelude::*;
@@ -143,14 +143,6 @@ struct SelfPlayWorker {
 impl RemoteFitness for SelfPlayWorker {
     fn fingerprint(&self) -> String {
         self.fingerprint.clone()
-    }
-
-    fn evaluate_json(
-        &self,
-        _seed: u64,
-        _genomes: serde_json::Value,
-    ) -> Result<Vec<Evaluation>, String> {
-        Err("a self-play job names its games as tasks".into())
     }
 
     /// Plays games `range` (game indices of the run) on the worker's threads.
