@@ -35,6 +35,39 @@ while read -r line; do
 done
 "#;
 
+/// Scores a position by how many searches it made since the last `ucinewgame`, as a hash
+/// table carried between positions would: only a cleared engine answers the same each time.
+const REMEMBERING_ENGINE: &str = r#"
+seen=0
+while read -r line; do
+  case "$line" in
+    uci) echo "id name Elephant"; echo "uciok" ;;
+    isready) echo "readyok" ;;
+    ucinewgame) seen=0 ;;
+    quit) exit 0 ;;
+    go*) seen=$((seen + 1)); echo "info depth 2 score cp $seen"; echo "bestmove 0000" ;;
+  esac
+done
+"#;
+
+#[test]
+fn every_position_is_labelled_from_a_cleared_engine() {
+    let dir = std::env::temp_dir().join(format!("kestrel-cleared-mentor-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("remembering.sh");
+    std::fs::write(&script, REMEMBERING_ENGINE).unwrap();
+    let mut mentor = UciMentor::new(&format!("sh {}", script.display()), 2, 2).unwrap();
+    let boards = vec![Board::startpos(); 12];
+    let first = mentor.label(&boards).unwrap();
+    assert_eq!(first, vec![Some(Label::Cp(1)); 12]);
+    assert_eq!(
+        mentor.label(&boards).unwrap(),
+        first,
+        "the same on a second call"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_mentor_that_never_answers_gives_up_with_an_error() {
     let dir = std::env::temp_dir().join(format!("kestrel-hung-mentor-{}", std::process::id()));
