@@ -1,5 +1,6 @@
 //! A pool of UCI engine processes (mentors) searching many positions in parallel, one process
-//! per thread. A crashed or hung engine is killed, restarted and the position retried; a
+//! per thread. Every position is searched from a cleared engine (`ucinewgame`), so an answer
+//! does not depend on which process got the position or what it searched before. A crashed or hung engine is killed, restarted and the position retried; a
 //! position that still fails gets no answer, which is not fatal. After
 //! [`MAX_FAILURES_IN_A_ROW`] failed attempts in a row (over the pool) the pool gives up with an
 //! error, so a broken mentor cannot stall a run.
@@ -31,8 +32,6 @@ struct Launcher {
     args: Vec<String>,
     /// How long one `go` may take.
     move_timeout: Duration,
-    /// Send `ucinewgame` (and wait for `readyok`) before each search.
-    new_game_each: bool,
 }
 
 /// A pool of UCI engine processes; they quit when it is dropped.
@@ -59,7 +58,6 @@ impl EnginePool {
             command,
             args: words.collect(),
             move_timeout,
-            new_game_each: false,
         };
         let first = launcher
             .launch()
@@ -73,13 +71,6 @@ impl EnginePool {
             engines,
             restarts: 0,
         })
-    }
-
-    /// Searches every position from a cleared state (`ucinewgame`), so an answer does not
-    /// depend on which process got the position or what it searched before.
-    pub fn with_new_game_each_search(mut self) -> EnginePool {
-        self.launcher.new_game_each = true;
-        self
     }
 
     /// Sets the longest wait for one `go`.
@@ -188,14 +179,10 @@ impl Launcher {
                 }
             }
             let engine = slot.as_mut()?;
-            let answer = if self.new_game_each {
-                engine
-                    .send("ucinewgame")
-                    .and_then(|_| engine.sync(START_TIMEOUT))
-            } else {
-                Ok(())
-            }
-            .and_then(|_| engine.go(&search.position, &search.go, self.move_timeout));
+            let answer = engine
+                .send("ucinewgame")
+                .and_then(|_| engine.sync(START_TIMEOUT))
+                .and_then(|_| engine.go(&search.position, &search.go, self.move_timeout));
             match answer {
                 Ok(out) => {
                     failures.in_a_row.store(0, Ordering::Relaxed);

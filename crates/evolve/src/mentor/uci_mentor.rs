@@ -2,9 +2,8 @@
 //! shared [`EnginePool`]), each searching positions to a fixed depth. A crashed or hung engine
 //! is restarted and the position retried; a position that still fails is reported, not fatal.
 //! An engine that keeps failing (many attempts in a row without one answer) stops the
-//! labelling with an error, so a hung mentor cannot stall a run. Every position is searched
-//! from a cleared state (`ucinewgame`): an engine's hash table would otherwise carry what the
-//! process searched before, so a label would depend on which process got the position.
+//! labelling with an error, so a hung mentor cannot stall a run. The pool searches every
+//! position from a cleared engine, so a label does not depend on which process got it.
 
 use crate::mentor::labels::{Label, Mentor};
 use kestrel_chess::Board;
@@ -26,8 +25,7 @@ pub struct UciMentor {
 impl UciMentor {
     /// Checks that the engine starts, then keeps `processes` of them.
     pub fn new(command_line: &str, depth: i32, processes: usize) -> Result<UciMentor, String> {
-        let engines = EnginePool::start(command_line, processes, DEFAULT_MOVE_TIMEOUT)?
-            .with_new_game_each_search();
+        let engines = EnginePool::start(command_line, processes, DEFAULT_MOVE_TIMEOUT)?;
         Ok(UciMentor { engines, depth })
     }
 

@@ -35,6 +35,16 @@ while read -r line; do
 done
 "#;
 
+/// Writes a scripted engine into a fresh temporary folder: the folder and the command that
+/// runs it.
+fn fake_engine(name: &str, body: &str) -> (std::path::PathBuf, String) {
+    let dir = std::env::temp_dir().join(format!("kestrel-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join(format!("{name}.sh"));
+    std::fs::write(&script, body).unwrap();
+    (dir, format!("sh {}", script.display()))
+}
+
 /// Scores a position by how many searches it made since the last `ucinewgame`, as a hash
 /// table carried between positions would: only a cleared engine answers the same each time.
 const REMEMBERING_ENGINE: &str = r#"
@@ -52,11 +62,8 @@ done
 
 #[test]
 fn every_position_is_labelled_from_a_cleared_engine() {
-    let dir = std::env::temp_dir().join(format!("kestrel-cleared-mentor-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("remembering.sh");
-    std::fs::write(&script, REMEMBERING_ENGINE).unwrap();
-    let mut mentor = UciMentor::new(&format!("sh {}", script.display()), 2, 2).unwrap();
+    let (dir, command) = fake_engine("cleared-mentor", REMEMBERING_ENGINE);
+    let mut mentor = UciMentor::new(&command, 2, 2).unwrap();
     let boards = vec![Board::startpos(); 12];
     let first = mentor.label(&boards).unwrap();
     assert_eq!(first, vec![Some(Label::Cp(1)); 12]);
@@ -70,11 +77,8 @@ fn every_position_is_labelled_from_a_cleared_engine() {
 
 #[test]
 fn a_mentor_that_never_answers_gives_up_with_an_error() {
-    let dir = std::env::temp_dir().join(format!("kestrel-hung-mentor-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("hung.sh");
-    std::fs::write(&script, HUNG_ENGINE).unwrap();
-    let mut mentor = UciMentor::new(&format!("sh {}", script.display()), 2, 2)
+    let (dir, command) = fake_engine("hung-mentor", HUNG_ENGINE);
+    let mut mentor = UciMentor::new(&command, 2, 2)
         .unwrap()
         .with_move_timeout(std::time::Duration::from_millis(200));
     let boards = vec![Board::startpos(); 50];
@@ -88,15 +92,9 @@ fn a_mentor_that_never_answers_gives_up_with_an_error() {
 
 #[test]
 fn fake_engine_labels_restarts_and_failures() {
-    let dir = std::env::temp_dir().join(format!("kestrel-uci-mentor-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("fake.sh");
-    std::fs::write(&script, FAKE_ENGINE).unwrap();
-    let mut mentor = UciMentor::new(&format!("sh {}", script.display()), 2, 2).unwrap();
-    assert_eq!(
-        mentor.key(),
-        format!("uci:sh {} [FakeFish]/d2", script.display())
-    );
+    let (dir, command) = fake_engine("uci-mentor", FAKE_ENGINE);
+    let mut mentor = UciMentor::new(&command, 2, 2).unwrap();
+    assert_eq!(mentor.key(), format!("uci:{command} [FakeFish]/d2"));
     let boards: Vec<Board> = [
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

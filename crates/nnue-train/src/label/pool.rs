@@ -51,10 +51,7 @@ impl UciPool {
         move_timeout: Duration,
     ) -> Result<UciPool, String> {
         let engines = EnginePool::start(command_line, processes, move_timeout)?;
-        Ok(UciPool {
-            engines: engines.with_new_game_each_search(),
-            limit,
-        })
+        Ok(UciPool { engines, limit })
     }
 
     /// The verdicts on `boards` (`None`: an unreadable record, a failure), in their order,
