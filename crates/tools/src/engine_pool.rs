@@ -1,7 +1,8 @@
 //! A pool of UCI engine processes (mentors) searching many positions in parallel, one process
 //! per thread. Every position is searched from a cleared engine (`ucinewgame`), so an answer
-//! does not depend on which process got the position or what it searched before. A crashed or hung engine is killed, restarted and the position retried; a
-//! position that still fails gets no answer, which is not fatal. After
+//! does not depend on which process got the position or what it searched before. A crashed
+//! or hung engine is killed, restarted and the position retried; a position that still fails
+//! gets no answer, which is not fatal. After
 //! [`MAX_FAILURES_IN_A_ROW`] failed attempts in a row (over the pool) the pool gives up with an
 //! error, so a broken mentor cannot stall a run.
 
