@@ -25,7 +25,8 @@ pub struct BenchArgs {
     pub net: NetArgs,
 }
 
-pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
+/// Searches the bench positions and prints the node count and speed (the `Bench:` line).
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut config = EngineConfig {
         hash_mb: args.hash.max(1),
         ..EngineConfig::default()
@@ -70,8 +71,4 @@ pub fn run_bench(args: BenchArgs) -> anyhow::Result<()> {
     let nps = nodes as u128 * 1000 / time.as_millis().max(1);
     println!("{nodes} nodes {nps} nps");
     Ok(())
-}
-
-pub fn run(args: BenchArgs) -> anyhow::Result<()> {
-    run_bench(args)
 }

@@ -79,6 +79,8 @@ pub struct EcoArgs {
     pub out: PathBuf,
 }
 
+/// Builds a book, lists the book moves of a position, or turns an ECO list into a book, as the
+/// subcommand says.
 pub fn run(args: BookArgs) -> anyhow::Result<()> {
     match args.command {
         BookCommand::Build(a) => build(a),

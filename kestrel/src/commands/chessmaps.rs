@@ -77,6 +77,7 @@ pub struct BenchArgs {
     pub hash: usize,
 }
 
+/// Trains the Chessmaps network or measures its move ordering, as the subcommand says.
 pub fn run(args: ChessmapsArgs) -> anyhow::Result<()> {
     match args.command {
         ChessmapsCommand::Train(a) => run_train(a),

@@ -41,6 +41,7 @@ enum DbCommand {
     },
 }
 
+/// Lists, shows, exports or compares the chromosome database's runs, as the subcommand says.
 pub fn run(args: DbArgs) -> anyhow::Result<()> {
     let db = ChromosomeDb::open_existing(&args.db)?;
     match args.command {

@@ -48,6 +48,7 @@ pub struct EpdArgs {
     pub net: NetArgs,
 }
 
+/// Runs the suite and prints one line a position and the score.
 pub fn run(args: EpdArgs) -> anyhow::Result<()> {
     let limit = match (args.movetime, args.nodes, args.depth) {
         (Some(ms), _, _) => EpdLimit::MoveTime(Duration::from_millis(ms.max(1))),

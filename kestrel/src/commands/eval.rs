@@ -30,6 +30,7 @@ pub struct EvalArgs {
     pub net: NetArgs,
 }
 
+/// Prints the evaluation of the position, term by term, and the network's score.
 pub fn run(args: EvalArgs) -> anyhow::Result<()> {
     let board = Board::from_fen(&args.fen)
         .map_err(|e| anyhow::anyhow!("invalid --fen '{}': {e}", args.fen))?;

@@ -228,6 +228,7 @@ fn run_match(a: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Runs the expert-driven GA, or the GA the subcommand names.
 pub fn run(args: EvolveArgs) -> anyhow::Result<()> {
     match args.command {
         None => run_mentor_command(args.mentor),

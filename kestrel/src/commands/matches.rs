@@ -152,23 +152,9 @@ fn check_engines_start(specs: &[EngineSpec]) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn run(args: MatchArgs) -> anyhow::Result<()> {
-    if args.games == 0 {
-        bail!("--games must be at least 1");
-    }
-    let settings = match_settings(&args)?;
-    let openings = openings(&args)?;
-    let timeouts = UciTimeouts {
-        move_without_clock: Duration::try_from_secs_f64(args.uci_timeout)
-            .context("--uci-timeout must be a non-negative number of seconds")?,
-        ..UciTimeouts::default()
-    };
-    if !args.round_robin.is_empty() || !args.gauntlet.is_empty() {
-        if args.checkpoint.is_some() {
-            bail!("--checkpoint resumes a match of engine A against engine B, not a tournament");
-        }
-        return run_tournament(&args, &settings, &openings, timeouts);
-    }
+/// Engines A and B of a two-engine match, named apart, checked against the options and started
+/// once, so a bad engine is an error before any game.
+fn match_engines(args: &MatchArgs, timeouts: UciTimeouts) -> anyhow::Result<Vec<EngineSpec>> {
     let mut specs = vec![
         parse_engine_spec(
             &args.engine_a,
@@ -186,9 +172,31 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         .context("engine B")?,
     ];
     make_names_unique(&mut specs);
-    refuse_uci_with_nodestime(&args, &specs)?;
+    refuse_uci_with_nodestime(args, &specs)?;
     set_builtin_hash(&mut specs, args.hash);
     check_engines_start(&specs)?;
+    Ok(specs)
+}
+
+/// Plays the match (or the tournament), reports it, and fails if it was aborted.
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let settings = match_settings(&args)?;
+    let openings = openings(&args)?;
+    let timeouts = UciTimeouts {
+        move_without_clock: Duration::try_from_secs_f64(args.uci_timeout)
+            .context("--uci-timeout must be a non-negative number of seconds")?,
+        ..UciTimeouts::default()
+    };
+    if !args.round_robin.is_empty() || !args.gauntlet.is_empty() {
+        if args.checkpoint.is_some() {
+            bail!("--checkpoint resumes a match of engine A against engine B, not a tournament");
+        }
+        return run_tournament(&args, &settings, &openings, timeouts);
+    }
+    let specs = match_engines(&args, timeouts)?;
     say!(
         "{} vs {}: {} games, {}, {} at a time{}",
         specs[0].name(),

@@ -1,4 +1,8 @@
 //! One file per subcommand: its arguments and its `run`.
+//!
+//! The argument structs carry no doc comment of their own: clap would show it as the `about` of
+//! every command that flattens them. Their fields' doc comments are the `--help` text, and each
+//! command's description is the doc comment of its variant in `main.rs`.
 
 pub mod bench;
 pub mod book;

@@ -25,6 +25,7 @@ enum NnueCommand {
     Curve(super::nnue_curve::NnueCurveArgs),
 }
 
+/// Runs the `nnue` subcommand.
 pub fn run(args: NnueArgs) -> anyhow::Result<()> {
     match args.command {
         NnueCommand::Data(args) => super::nnue_data::run(*args),

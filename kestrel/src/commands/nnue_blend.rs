@@ -30,6 +30,7 @@ pub struct NnueBlendArgs {
     out: PathBuf,
 }
 
+/// Writes the blended data set.
 pub fn run(args: NnueBlendArgs) -> anyhow::Result<()> {
     if args.out.exists() {
         bail!("--out {} exists: name another file", args.out.display());

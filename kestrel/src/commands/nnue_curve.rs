@@ -16,6 +16,7 @@ pub struct NnueCurveArgs {
     out: PathBuf,
 }
 
+/// Draws the chart from the measured points.
 pub fn run(args: NnueCurveArgs) -> anyhow::Result<()> {
     let points = read_points(&args.points).map_err(|e| anyhow!(e))?;
     write_curve_chart(&args.out, &points).map_err(|e| anyhow!(e))?;

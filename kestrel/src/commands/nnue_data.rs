@@ -120,6 +120,7 @@ fn game_player(args: &NnueDataArgs, job: &DataRun) -> anyhow::Result<Box<dyn Gam
     Ok(Box::new(games))
 }
 
+/// Plays (or scores) the games and appends their positions, resuming a run it finds.
 pub fn run(args: NnueDataArgs) -> anyhow::Result<()> {
     // Before the folder is claimed: a bad network leaves nothing behind.
     let (network, network_name) = match args.net.as_deref().map(str::trim) {

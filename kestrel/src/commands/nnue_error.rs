@@ -39,6 +39,7 @@ pub struct NnueErrorArgs {
     csv: Option<PathBuf>,
 }
 
+/// Prints each evaluation's distance from the data's scores.
 pub fn run(args: NnueErrorArgs) -> anyhow::Result<()> {
     if !(args.scale > 0.0 && args.scale.is_finite()) {
         bail!("--scale must be a positive number, not {}", args.scale);

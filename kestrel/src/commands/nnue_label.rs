@@ -88,6 +88,7 @@ fn start_mentor(
     Ok((Box::new(labeller), place))
 }
 
+/// Rescores the positions by the mentor, resuming a run it finds.
 pub fn run(args: NnueLabelArgs) -> anyhow::Result<()> {
     let Some(command) = args.mentor.strip_prefix("uci:") else {
         bail!("--mentor must be uci:COMMAND, not '{}'", args.mentor);

@@ -175,6 +175,7 @@ fn buckets_note(args: &NnueTrainArgs) -> String {
     note
 }
 
+/// Trains the network, resuming a run it finds, and exports it quantised.
 pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     check(&args)?;
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(CHECKPOINT_FILE));

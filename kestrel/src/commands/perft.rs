@@ -30,6 +30,7 @@ pub struct PerftArgs {
     pub max_depth: Option<u32>,
 }
 
+/// Counts the leaf nodes (or checks a suite) and prints them with the speed.
 pub fn run(args: PerftArgs) -> anyhow::Result<()> {
     if let Some(suite) = &args.suite {
         return run_suite(suite, args.max_depth.unwrap_or(u32::MAX));

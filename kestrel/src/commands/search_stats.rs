@@ -25,6 +25,7 @@ pub struct SearchStatsArgs {
     pub hash: usize,
 }
 
+/// Reads an EPD suite of positions with their best or avoid moves; a malformed line is an error.
 pub fn load_suite(path: &Path) -> anyhow::Result<Vec<SuiteItem>> {
     let (records, errors) =
         read_epd_file(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -54,6 +55,7 @@ pub fn load_suite(path: &Path) -> anyhow::Result<Vec<SuiteItem>> {
     Ok(items)
 }
 
+/// Prints the ablation table: nodes to solve the suite with each heuristic turned off.
 pub fn run(args: SearchStatsArgs) -> anyhow::Result<()> {
     let mut config = EngineConfig {
         hash_mb: args.hash.max(1),

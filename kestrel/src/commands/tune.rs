@@ -108,6 +108,7 @@ pub struct TuneArgs {
     job: JobOptions,
 }
 
+/// Runs the gradient tuner, or the tuner the subcommand names.
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     checked::distinct("--freeze", &a.freeze)?;
     match a.action {

@@ -51,6 +51,8 @@ pub struct WdlFitArgs {
     pub by_material: bool,
 }
 
+/// Fits the win/draw/loss model to games played here or read from `--data`, and prints its
+/// constants.
 pub fn run(args: WdlFitArgs) -> anyhow::Result<()> {
     match &args.data {
         Some(path) => fit_data(path, &args),

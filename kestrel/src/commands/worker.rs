@@ -18,6 +18,7 @@ pub struct WorkerArgs {
     threads: usize,
 }
 
+/// Answers jobs from stdin until the end of input.
 pub fn run(args: WorkerArgs) -> anyhow::Result<()> {
     kestrel_evolve::set_threads(args.threads).map_err(anyhow::Error::msg)?;
     let mut registry = kestrel_evolve::registry();

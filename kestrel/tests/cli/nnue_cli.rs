@@ -200,11 +200,19 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert!(!records.is_empty());
     assert!(records.iter().all(|r| r.score().is_some()));
 
-    // A small network trained on them, exported, and the run continued by the same command.
-    // The run folder stands for its data file.
-    let data = out.clone();
     let net_dir = dir.join("net");
-    let train = || run_ok(&small_train_args(&data, &net_dir));
+    check_training_runs_resume_and_finish(&out, &net_dir);
+    check_mirroring_is_a_setting_of_the_run(&out, &dir, &net_dir);
+    check_output_buckets_are_recorded(&out, &dir);
+    check_king_buckets_are_recorded(&out, &dir);
+    check_corrupt_checkpoint_is_refused(&out, &net_dir);
+    check_games_scored_by_a_network(&dir, &out, &net_dir.join("net.knet"));
+}
+
+/// A small network trained on the scored games (the run folder stands for its data file),
+/// exported, and the run continued by the same command.
+fn check_training_runs_resume_and_finish(data: &Path, net_dir: &Path) {
+    let train = || run_ok(&small_train_args(data, net_dir));
     let text = train();
     assert!(text.contains("float vs quantised"), "{text}");
     let net = kestrel_nnue::file::read(&net_dir.join("net.knet")).unwrap();
@@ -228,12 +236,16 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     assert!(text.contains("no epoch trained by this call"), "{text}");
     let summary = std::fs::read_to_string(net_dir.join("summary.txt")).unwrap();
     assert!(summary.contains("mirror            on: "), "{summary}");
-    // Mirroring (the default) is a setting of the run: the folder is not continued without it.
-    let mut plain = small_train_args(&data, &net_dir);
+}
+
+/// Mirroring (the default) is a setting of the run, and a bad λ is refused.
+fn check_mirroring_is_a_setting_of_the_run(data: &Path, dir: &Path, net_dir: &Path) {
+    // The folder is not continued without mirroring.
+    let mut plain = small_train_args(data, net_dir);
     plain.push("--no-mirror");
     assert_refused(&plain, "other settings");
     let plain_dir = dir.join("net-plain");
-    let mut plain = small_train_args(&data, &plain_dir);
+    let mut plain = small_train_args(data, &plain_dir);
     plain.push("--no-mirror");
     let text = run_ok(&plain);
     assert!(text.contains("mirror            off"), "{text}");
@@ -254,9 +266,12 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         "{}",
         stderr(&o)
     );
-    // Output buckets: the network records them, and a count beyond 31 is refused.
+}
+
+/// Output buckets: the network records them, and a count beyond 31 is refused.
+fn check_output_buckets_are_recorded(data: &Path, dir: &Path) {
     let bucketed_dir = dir.join("net-buckets");
-    let mut bucketed = small_train_args(&data, &bucketed_dir);
+    let mut bucketed = small_train_args(data, &bucketed_dir);
     bucketed.extend_from_slice(&["--output-buckets", "4"]);
     let text = run_ok(&bucketed);
     assert!(text.contains("(hidden 8, 4 output buckets)"), "{text}");
@@ -267,10 +282,13 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     let last = bucketed.len() - 1;
     bucketed[last] = "32";
     assert_refused(&bucketed, "--output-buckets");
-    // King-relative inputs: recorded in the network, mirroring in the inputs; a count other
-    // than 1, 2 or 4 and `--mirror` beside them are refused.
+}
+
+/// King-relative inputs: recorded in the network, mirroring in the inputs; a count other than 1,
+/// 2 or 4 and `--mirror` beside them are refused.
+fn check_king_buckets_are_recorded(data: &Path, dir: &Path) {
     let king_dir = dir.join("net-king");
-    let mut king = small_train_args(&data, &king_dir);
+    let mut king = small_train_args(data, &king_dir);
     king.extend_from_slice(&["--king-buckets", "2"]);
     let text = run_ok(&king);
     assert!(text.contains("(hidden 8, 2 king buckets)"), "{text}");
@@ -303,21 +321,25 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
     king.truncate(king.len() - 2);
     king.push("--mirror");
     assert_refused(&king, "--king-buckets");
-    // A corrupt checkpoint is refused, not silently restarted.
+}
+
+/// A corrupt checkpoint is refused, not silently restarted.
+fn check_corrupt_checkpoint_is_refused(data: &Path, net_dir: &Path) {
     let ckpt = net_dir.join("checkpoint.bin");
     let mut bytes = std::fs::read(&ckpt).unwrap();
     let last = bytes.len() - 20;
     bytes[last] ^= 0xff;
     std::fs::write(&ckpt, bytes).unwrap();
-    let o = kestrel(&small_train_args(&data, &net_dir));
+    let o = kestrel(&small_train_args(data, net_dir));
     assert!(
         !o.status.success() && stderr(&o).contains("checksum"),
         "{}",
         stderr(&o)
     );
+}
 
-    // The same games scored by the network just trained (`--net`): the next round of data.
-    let net_file = net_dir.join("net.knet");
+/// The same games scored by the network just trained (`--net`): the next round of data.
+fn check_games_scored_by_a_network(dir: &Path, out: &Path, net_file: &Path) {
     let by_net = dir.join("scored-by-net");
     let o = score_games(&by_net, &["--net", net_file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -326,13 +348,13 @@ fn recorded_games_scored_by_kestrel_carry_scores_and_results() {
         "{}",
         stdout(&o)
     );
-    assert_ne!(data_of(&by_net), data_of(&out));
+    assert_ne!(data_of(&by_net), data_of(out));
     // `--net linear` names the default: the same data, and the linear run continues with it.
     let by_linear = dir.join("scored-by-linear");
     let o = score_games(&by_linear, &["--net", "linear"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(data_of(&by_linear), data_of(&out));
-    let o = score_games(&out, &["--net", "linear"]);
+    assert_eq!(data_of(&by_linear), data_of(out));
+    let o = score_games(out, &["--net", "linear"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let never = dir.join("never");
     let o = score_games(&never, &["--net", "/nonexistent/n.knet"]);
