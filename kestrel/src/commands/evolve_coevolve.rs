@@ -79,7 +79,6 @@ pub struct CoevolveArgs {
 }
 
 /// Runs `kestrel evolve coevolve`.
-/// Evolves the parents' organisms by play and writes the run folder.
 pub fn run(a: CoevolveArgs) -> anyhow::Result<()> {
     let parents: Vec<_> = a.parents.iter().map(|p| p.display()).collect();
     checked::distinct("--parents", &parents)?;

@@ -86,7 +86,6 @@ fn load(path: &Option<PathBuf>, flag: &str) -> anyhow::Result<EngineParams> {
 }
 
 /// Runs `kestrel evolve games`.
-/// Runs the games GA, in process or over an external engine's options.
 pub fn run(a: GamesGaArgs) -> anyhow::Result<()> {
     if let Some(engine) = a.engine.engine()? {
         return super::evolve_games_external::run(a, engine, GAMES_DEFAULTS);
