@@ -21,11 +21,44 @@ pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The environment variable naming a file to which every test that asks for the shared data
+/// appends its name, one line a call (`?` when the caller is not a test's own thread). `.ci/run`
+/// sets it for the bare-clone run and runs only those tests (and its heavy list) a second time
+/// with the data present.
+pub const USE_LOG_VAR: &str = "KESTREL_SHARED_USE_LOG";
+
 /// The shared data folder: `$KESTREL_SHARED_DATA`, else `../shared/data` beside the repository.
 /// When the variable is set, `../shared` is never looked at: pointing it at an empty folder is
-/// how CI runs the suite as a bare clone would, with the data set beside it.
+/// how CI runs the suite as a bare clone would, with the data set beside it. Every helper of this
+/// crate that looks at the shared data comes through here, so the calling test is logged here.
 pub fn data_dir() -> PathBuf {
+    log_use(std::env::var_os(USE_LOG_VAR));
     data_dir_from(std::env::var_os(DATA_VAR))
+}
+
+/// Appends the calling test's name to the file `log` names (if any). libtest runs each test on a
+/// thread named after it; any other thread is logged as `?`, which makes `.ci/run` rerun all.
+fn log_use(log: Option<std::ffi::OsString>) {
+    use std::io::Write;
+    let Some(log) = log.filter(|l| !l.is_empty()) else {
+        return;
+    };
+    let name = match std::thread::current().name() {
+        Some(name) if name != "main" => name.to_string(),
+        _ => "?".to_string(),
+    };
+    // One short append a call: lines of concurrent tests do not interleave.
+    let written = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log)
+        .and_then(|mut f| f.write_all(format!("{name}\n").as_bytes()));
+    if let Err(e) = written {
+        panic!(
+            "cannot append to {USE_LOG_VAR} {}: {e}",
+            Path::new(&log).display()
+        );
+    }
 }
 
 /// [`data_dir`] for a given value of `KESTREL_SHARED_DATA` (`None`: unset).
@@ -200,6 +233,26 @@ mod tests {
         );
         assert_eq!(data_dir_from(Some("".into())), data_dir_from(None));
         std::fs::remove_dir_all(&empty).unwrap();
+    }
+
+    #[test]
+    fn a_use_is_logged_under_the_test_name_and_other_threads_as_unknown() {
+        let log = std::env::temp_dir().join(format!("kestrel-use-log-{}", std::process::id()));
+        let _ = std::fs::remove_file(&log);
+        log_use(None);
+        log_use(Some("".into()));
+        assert!(!log.exists(), "no variable, no log");
+        log_use(Some(log.clone().into_os_string()));
+        let other = log.clone();
+        std::thread::spawn(move || log_use(Some(other.into_os_string())))
+            .join()
+            .unwrap();
+        let lines = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(
+            lines,
+            "tests::a_use_is_logged_under_the_test_name_and_other_threads_as_unknown\n?\n"
+        );
+        std::fs::remove_file(&log).unwrap();
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Perft speed: `cargo bench -p kestrel-chess --bench perft`.
+//! Perft speed: `cargo bench -p kestrel-bench --bench perft`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use kestrel_chess::{Board, perft::perft};

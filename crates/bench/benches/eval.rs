@@ -1,7 +1,7 @@
 //! Speed of the full and the compact evaluation and of trace extraction, on positions from real
 //! GM games. The compact evaluator skips the feature groups whose weights are all zero.
 //!
-//! `cargo bench -p kestrel-eval --bench eval`
+//! `cargo bench -p kestrel-bench --bench eval`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kestrel_chess::{Board, PgnReader};

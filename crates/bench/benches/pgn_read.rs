@@ -1,5 +1,5 @@
 //! Reads and replays a whole PGN file and reports games/s:
-//! `cargo bench -p kestrel-chess --bench pgn_read [-- FILE]` (default: the shared GM games).
+//! `cargo bench -p kestrel-bench --bench pgn_read [-- FILE]` (default: the shared GM games).
 
 use kestrel_chess::PgnReader;
 use std::fs::File;
