@@ -4,37 +4,19 @@
 //! `cargo bench -p kestrel-bench --bench eval`
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kestrel_chess::{Board, PgnReader};
 use kestrel_eval::{EVAL_TABLE, EvalCache, Evaluator, compact_values, trace};
 use kestrel_params::ParamValues;
 use rayon::prelude::*;
 use std::hint::black_box;
-use std::io::BufReader;
 
-/// Every position of the first games of the GM file (the 40-game fixture on a clone without
-/// `../shared/data`), up to `limit` positions.
-fn game_positions(limit: usize) -> Vec<Board> {
-    let games = kestrel_testdata::shared_data("games/gm2600-train.pgn")
-        .unwrap_or_else(|| kestrel_testdata::fixture("gm-games-40.pgn"));
-    let file = std::fs::File::open(games).expect("the games file is readable");
-    let mut out = Vec::with_capacity(limit);
-    for game in PgnReader::new(BufReader::new(file)).flatten() {
-        let mut board = game.start.clone();
-        for mv in game.moves {
-            board.make_move(mv);
-            let mut b = board.clone();
-            b.clear_history();
-            out.push(b);
-            if out.len() == limit {
-                return out;
-            }
-        }
-    }
-    out
-}
+// The evaluation tests' positions: every position of the first GM games (the 40-game fixture on
+// a clone without `../shared/data`).
+#[path = "../../eval/tests/common/mod.rs"]
+mod common;
+use common::game_positions;
 
 fn bench_evaluate(c: &mut Criterion) {
-    let positions = game_positions(10_000);
+    let positions = game_positions(10_000, 1);
     let full = Evaluator::default();
     let compact = Evaluator::new(compact_values(&ParamValues::defaults(&EVAL_TABLE)));
     let mut group = c.benchmark_group("evaluate");
@@ -81,7 +63,7 @@ fn bench_evaluate(c: &mut Criterion) {
 }
 
 fn bench_trace_serial(c: &mut Criterion) {
-    let positions = game_positions(10_000);
+    let positions = game_positions(10_000, 1);
     let mut group = c.benchmark_group("trace");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("serial_traces_10k_positions", |b| {
@@ -96,7 +78,7 @@ fn bench_trace_serial(c: &mut Criterion) {
 }
 
 fn bench_trace(c: &mut Criterion) {
-    let positions = game_positions(100_000);
+    let positions = game_positions(100_000, 1);
     let mut group = c.benchmark_group("trace");
     group.sample_size(10);
     group.throughput(Throughput::Elements(positions.len() as u64));
