@@ -248,7 +248,7 @@ impl Board {
     }
 
     /// The moves made since set-up, oldest first.
-    pub fn move_history(&self) -> impl Iterator<Item = Move> + '_ {
+    pub fn move_history(&self) -> impl DoubleEndedIterator<Item = Move> + ExactSizeIterator + '_ {
         self.history.iter().map(|u| u.mv)
     }
 

@@ -47,7 +47,7 @@ mod worker;
 pub use blockage::is_blocked_pawn_ending;
 pub use engine_params::{ENGINE_TABLES, EngineParams};
 pub use limits::SearchLimits;
-pub use ordering::{HeuristicOrderer, MoveOrderer, OrderContext, OrdererFactory};
+pub use ordering::{HeuristicOrderer, MoveOrderer, OrderContext, OrdererFactory, TriedMoves};
 pub use params::{FALCON_SET, NotSearchTable, SEARCH_TABLE, SWITCHES, SearchParams, names};
 pub use searcher::{EngineConfig, SearchControl, Searcher};
 pub use types::{

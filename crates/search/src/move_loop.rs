@@ -3,12 +3,16 @@
 //! late-move reduction, PVS re-searches), and the best one is kept.
 
 use crate::node::{MovesOutcome, Node};
+use crate::ordering::TriedMoves;
 use crate::picker::MovePicker;
 use crate::reductions::{ExtensionFacts, ReductionContext};
 use crate::see::{capture_gain, see_below};
 use crate::types::{INFINITY, MATE_BOUND, ONE_PLY};
 use crate::worker::Worker;
 use kestrel_chess::{GenKind, Move, MoveList};
+
+/// Captures that failed before a cut-off and lose capture history, at most this many.
+const CAPTURES_TRIED_MAX: usize = 32;
 
 /// What the loop works out about a move before making it.
 struct MoveInfo {
@@ -66,6 +70,7 @@ impl Worker<'_> {
         };
         let mut move_count = 0;
         let mut quiets = MoveList::new();
+        let mut captures = MoveList::new();
         // Worked out at the second move: the first is never pruned, and whether it checks is
         // read from the board once it is made (a first move that cuts off never needs it).
         let mut checks = None;
@@ -116,21 +121,25 @@ impl Worker<'_> {
                         }
                     }
                     if score >= n.beta {
-                        // The quiets tried before the cut-off lose history.
+                        // The moves tried before the cut-off lose history.
                         let ctx = self.context(n.hash_move, n.ply, plan.plies);
-                        self.orderer.on_cutoff(
-                            &self.board,
-                            mv,
-                            quiets.as_slice(),
-                            plan.plies,
-                            &ctx,
-                        );
+                        let tried = TriedMoves {
+                            quiets: quiets.as_slice(),
+                            captures: captures.as_slice(),
+                        };
+                        self.orderer
+                            .on_cutoff(&self.board, mv, &tried, plan.plies, &ctx);
                         break;
                     }
                 }
             }
             if mv.is_quiet() && (quiets.len() as i32) < self.params.history_quiets_max {
                 quiets.push(mv);
+            } else if mv.is_capture()
+                && self.params.use_capture_history
+                && captures.len() < CAPTURES_TRIED_MAX
+            {
+                captures.push(mv);
             }
         }
         Some(out)

@@ -195,6 +195,9 @@ declare_search_params! {
     tm_soft_stop_percent: i32 = TM_SOFT_STOP_PERCENT, 60, 10..=100, 7 bits, step 5, "timed games: start no new iteration after this percentage of the soft budget";
     // --- evaluation correction (docs/search.md, "Correction history") ---
     use_correction: bool = USE_CORRECTION, 0, 0..=1, 1 bits, "correct the static evaluation by its pawn structure's running error against the search's results";
+    // --- capture history (docs/search.md, "Capture history") ---
+    use_capture_history: bool = USE_CAPTURE_HISTORY, 0, 0..=1, 1 bits, "capture history (per piece, destination and captured kind) added to the MVV-LVA order of captures";
+    use_follow_up_history: bool = USE_FOLLOW_UP_HISTORY, 0, 0..=1, 1 bits, "follow-up history (per own previous piece and square, two plies back) in quiet-move ordering";
 }
 
 /// Every search parameter (section `[search]` in params files).
@@ -253,6 +256,8 @@ pub const SWITCHES: &[(&str, &str)] = &[
     ("improving", names::USE_IMPROVING),
     ("counter-move history", names::USE_CONT_HISTORY),
     ("correction history", names::USE_CORRECTION),
+    ("capture history", names::USE_CAPTURE_HISTORY),
+    ("follow-up history", names::USE_FOLLOW_UP_HISTORY),
     ("blockage detection", names::USE_BLOCKAGE),
     ("mate-distance pruning", names::USE_MATE_DISTANCE),
 ];

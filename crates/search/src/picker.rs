@@ -159,6 +159,7 @@ fn written_prefix(scores: &mut [MaybeUninit<i32>], n: usize) -> &mut [i32] {
 #[cfg(test)]
 mod picker_tests {
     use super::*;
+    use crate::ordering::TriedMoves;
 
     /// Scores each move by a fixed table lookup on its index in the list, so the test knows
     /// the order to expect.
@@ -169,7 +170,7 @@ mod picker_tests {
             assert_eq!(scores.len(), moves.len());
             scores.copy_from_slice(&self.0[..moves.len()]);
         }
-        fn on_cutoff(&mut self, _: &Board, _: Move, _: &[Move], _: i32, _: &OrderContext) {}
+        fn on_cutoff(&mut self, _: &Board, _: Move, _: &TriedMoves, _: i32, _: &OrderContext) {}
         fn clear(&mut self) {}
     }
 
@@ -179,6 +180,7 @@ mod picker_tests {
             ply: 0,
             depth: 0,
             prev_move: None,
+            own_prev: None,
         }
     }
 

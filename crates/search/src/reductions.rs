@@ -1,13 +1,11 @@
 //! How deep each move is searched: selective extensions in quarter plies (Falcon's five plus
 //! the singular one) and late-move reductions.
 
+use crate::ordering::QUIET_HISTORY_BOUND;
 use crate::params::SearchParams;
 use crate::types::ONE_PLY;
 use crate::worker::Worker;
 use kestrel_chess::{Color, Move, PieceKind};
-
-/// Ordering scores within this bound are history values (butterfly plus counter-move history).
-const HISTORY_LIMIT: i32 = 2 * 16384;
 
 /// Late-move reductions by depth and move number (both capped at 63), quarter plies:
 /// `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR` plies.
@@ -150,7 +148,7 @@ impl Worker<'_> {
             r += p.lmr_not_improving;
         }
         // Quiet moves are ordered by history: reduce good ones less.
-        if p.lmr_history_div > 0 && rc.order_score.abs() <= HISTORY_LIMIT {
+        if p.lmr_history_div > 0 && rc.order_score.abs() <= QUIET_HISTORY_BOUND {
             r -= rc.order_score / p.lmr_history_div;
         }
         r.min(rc.new_depth - ONE_PLY).max(0)

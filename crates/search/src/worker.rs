@@ -6,7 +6,7 @@
 use crate::SearchControl;
 use crate::blockage::is_blocked_pawn_ending;
 use crate::correction::CorrectionHistory;
-use crate::ordering::{MoveOrderer, OrderContext, capture_proved_safe};
+use crate::ordering::{MoveOrderer, OrderContext, capture_proved_safe, own_previous_move};
 use crate::params::SearchParams;
 use crate::picker::MovePicker;
 use crate::reductions::LmrTable;
@@ -339,6 +339,7 @@ impl<'a> Worker<'a> {
             ply,
             depth,
             prev_move: self.board.last_move(),
+            own_prev: own_previous_move(&self.board),
         }
     }
 

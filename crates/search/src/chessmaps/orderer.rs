@@ -5,7 +5,9 @@
 
 use super::network::{Network, active_network};
 use super::sectors::{SECTOR_MASKS, SECTORS, sector_of};
-use crate::ordering::{HeuristicOrderer, MoveOrderer, OrderContext};
+use crate::ordering::{
+    HeuristicOrderer, MoveOrderer, OrderContext, QUIET_HISTORY_BOUND, TriedMoves,
+};
 use crate::params::SearchParams;
 use crate::types::MAX_PLY;
 use kestrel_chess::attacks::{pawn_attacks, piece_attacks};
@@ -47,7 +49,8 @@ impl QuietOrder {
     }
 }
 
-/// Scores of history-ordered quiet moves stay within this bound (see `worker.rs`).
+/// Chessmaps' blend of history and its own score is clamped to this (butterfly plus
+/// counter-move history's range).
 const HISTORY_BOUND: i32 = 2 * 16384;
 /// Chessmaps and random scores sit above every history value and below the counter move, so
 /// late-move reductions do not read them as history.
@@ -135,7 +138,7 @@ impl ChessmapsOrderer {
 
 /// A quiet move the classic orderer ranked by history alone.
 fn is_history_ranked(mv: Move, score: i32) -> bool {
-    !mv.is_noisy() && score.abs() <= HISTORY_BOUND
+    !mv.is_noisy() && score.abs() <= QUIET_HISTORY_BOUND
 }
 
 impl MoveOrderer for ChessmapsOrderer {
@@ -172,12 +175,11 @@ impl MoveOrderer for ChessmapsOrderer {
         &mut self,
         board: &Board,
         mv: Move,
-        tried_quiets: &[Move],
+        tried: &TriedMoves,
         depth_plies: i32,
         ctx: &OrderContext,
     ) {
-        self.classic
-            .on_cutoff(board, mv, tried_quiets, depth_plies, ctx);
+        self.classic.on_cutoff(board, mv, tried, depth_plies, ctx);
         if self.use_sector_killer && mv.is_quiet() {
             self.killer_sector[ctx.ply.min(MAX_PLY)] = sector_of(mv.to()) as u8;
         }
