@@ -41,7 +41,7 @@ pub(crate) fn own_previous_move(board: &Board) -> Option<(usize, usize)> {
 }
 
 /// The moves a node searched before the one that cut off (each list capped by the search).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct TriedMoves<'a> {
     /// Quiet moves, which lose (butterfly and counter-move) history.
     pub quiets: &'a [Move],
@@ -193,9 +193,7 @@ impl HeuristicOrderer {
     fn update_capture_history(&mut self, board: &Board, mv: Move, tried: &[Move], bonus: i32) {
         let update = |this: &mut Self, m: Move, b: i32| {
             if let Some(i) = this.capture_index(board, m) {
-                let mut v = this.captures[i] as i32;
-                Self::bonus(&mut v, b);
-                this.captures[i] = v as i16;
+                Self::bonus_i16(&mut this.captures[i], b);
             }
         };
         update(self, mv, bonus);
@@ -226,15 +224,9 @@ impl HeuristicOrderer {
         tried: &[Move],
         bonus: i32,
     ) {
-        let mut update = |m: Move, b: i32| {
-            let entry = &mut table[Self::cont_index(board, row, m)];
-            let mut v = *entry as i32;
-            Self::bonus(&mut v, b);
-            *entry = v as i16;
-        };
-        update(mv, bonus);
+        Self::bonus_i16(&mut table[Self::cont_index(board, row, mv)], bonus);
         for &q in tried {
-            update(q, -bonus);
+            Self::bonus_i16(&mut table[Self::cont_index(board, row, q)], -bonus);
         }
     }
 
@@ -273,6 +265,13 @@ impl HeuristicOrderer {
 
     fn bonus(entry: &mut i32, bonus: i32) {
         *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// [`Self::bonus`] on a compact table entry (gravity keeps it within `HISTORY_MAX`).
+    fn bonus_i16(entry: &mut i16, bonus: i32) {
+        let mut v = *entry as i32;
+        Self::bonus(&mut v, bonus);
+        *entry = v as i16;
     }
 }
 
@@ -483,6 +482,11 @@ mod tests {
         }
     }
 
+    fn captures_of(board: &Board) -> Vec<Move> {
+        let moves = board.legal_moves();
+        moves.iter().copied().filter(|m| m.is_capture()).collect()
+    }
+
     fn scores_of(orderer: &HeuristicOrderer, board: &Board, moves: &[Move]) -> Vec<i32> {
         let mut scores = vec![0; moves.len()];
         orderer.score(board, moves, &root_ctx(), &mut scores);
@@ -495,12 +499,7 @@ mod tests {
     fn capture_history_orders_a_capture_that_cut_off_first() {
         // Knights on c3 and f3 can each take an undefended pawn (b5 and g5).
         let board = Board::from_fen("4k3/8/8/1p4p1/8/2N2N2/8/4K3 w - - 0 1").unwrap();
-        let moves: Vec<Move> = board
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| m.is_capture())
-            .collect();
+        let moves = captures_of(&board);
         assert_eq!(moves.len(), 2, "{moves:?}");
         let mut orderer = HeuristicOrderer::new(&capture_history_params());
         let before = scores_of(&orderer, &board, &moves);
@@ -617,12 +616,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let boards = playout_positions();
         for board in boards.iter().take(400) {
-            let captures: Vec<Move> = board
-                .legal_moves()
-                .iter()
-                .copied()
-                .filter(|m| m.is_capture())
-                .collect();
+            let captures = captures_of(board);
             if captures.len() < 2 {
                 continue;
             }

@@ -339,7 +339,12 @@ impl<'a> Worker<'a> {
             ply,
             depth,
             prev_move: self.board.last_move(),
-            own_prev: own_previous_move(&self.board),
+            // Read from the move history only for the table that uses it (a per-node cost).
+            own_prev: if self.params.use_follow_up_history {
+                own_previous_move(&self.board)
+            } else {
+                None
+            },
         }
     }
 
