@@ -8,11 +8,12 @@ use super::engine::{ExternalEngine, PlayerPool};
 use super::tunables::format_value;
 use crate::spsa::SpsaParam;
 use crate::spsa::fifo::each_in_order;
+use crate::spsa::pairs::{duel_evaluations, points};
 use crate::spsa::step::iteration_rng;
 use kestrel_ga::{
     Evaluation, FitnessFunction, FitnessTasks, RealGenome, TaskResult, evaluate_by_tasks,
 };
-use kestrel_tools::{GameSettings, Opening, Outcome};
+use kestrel_tools::{GameSettings, Opening};
 use rand::Rng;
 use std::ops::Range;
 
@@ -36,11 +37,13 @@ pub fn options_of(params: &[SpsaParam], values: &[f64]) -> Vec<(String, String)>
         .collect()
 }
 
-fn points(o: Outcome) -> f64 {
-    match o {
-        Outcome::Win => 1.0,
-        Outcome::Draw => 0.5,
-        Outcome::Loss => 0.0,
+/// θ+'s points in one pair's result; a pair that kept failing (`[-1, attempts]`) counts as
+/// two draws, so that neither side gains from it.
+fn plus_points(result: &TaskResult) -> f64 {
+    if result[0] < 0.0 {
+        1.0
+    } else {
+        result[0] + result[1]
     }
 }
 
@@ -168,23 +171,7 @@ impl FitnessTasks<RealGenome> for ExternalPairs {
         _genomes: &[RealGenome],
         results: &[TaskResult],
     ) -> Vec<Evaluation> {
-        results
-            .chunks(self.pairs)
-            .flat_map(|duel| {
-                let plus: f64 = duel.iter().map(|r| r[0].max(0.0) + r[1].max(0.0)).sum();
-                let minus = 2.0 * duel.len() as f64 - plus;
-                [
-                    Evaluation {
-                        fitness: plus,
-                        objective: plus - minus,
-                    },
-                    Evaluation {
-                        fitness: minus,
-                        objective: minus - plus,
-                    },
-                ]
-            })
-            .collect()
+        duel_evaluations(results, self.pairs, plus_points)
     }
 }
 
@@ -215,5 +202,20 @@ impl FitnessFunction<RealGenome> for ExternalPairs {
 
     fn tasks(&self) -> Option<&dyn FitnessTasks<RealGenome>> {
         Some(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pair_that_kept_failing_counts_as_two_draws() {
+        let won = vec![1.0, 0.5, 0.0];
+        let failed = vec![-1.0, f64::from(super::super::engine::PAIR_ATTEMPTS)];
+        let e = duel_evaluations(&[won, failed], 2, plus_points);
+        assert_eq!(e.len(), 2);
+        assert_eq!((e[0].fitness, e[0].objective), (2.5, 1.0));
+        assert_eq!((e[1].fitness, e[1].objective), (1.5, -1.0));
     }
 }

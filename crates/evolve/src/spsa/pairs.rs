@@ -32,14 +32,44 @@ pub struct PairsFitness {
     pub(crate) seed: u64,
 }
 
-/// A pair's result as a task result: θ+'s points in its two games, and the faults.
-fn pair_result(first: Outcome, second: Outcome, faults: u64) -> TaskResult {
-    let points = |o: Outcome| match o {
+/// A game's points for the side whose outcome it is.
+pub(crate) fn points(o: Outcome) -> f64 {
+    match o {
         Outcome::Win => 1.0,
         Outcome::Draw => 0.5,
         Outcome::Loss => 0.0,
-    };
+    }
+}
+
+/// A pair's result as a task result: θ+'s points in its two games, and the faults.
+fn pair_result(first: Outcome, second: Outcome, faults: u64) -> TaskResult {
     vec![points(first), points(second), faults as f64]
+}
+
+/// Per duel of `pairs` task results: θ+'s and θ−'s points (fitness) and θ+'s points minus
+/// θ−'s (objective); `plus_points` reads θ+'s two points from one pair's result.
+pub(crate) fn duel_evaluations(
+    results: &[TaskResult],
+    pairs: usize,
+    plus_points: impl Fn(&TaskResult) -> f64,
+) -> Vec<Evaluation> {
+    results
+        .chunks(pairs)
+        .flat_map(|duel| {
+            let plus: f64 = duel.iter().map(&plus_points).sum();
+            let minus = 2.0 * duel.len() as f64 - plus;
+            [
+                Evaluation {
+                    fitness: plus,
+                    objective: plus - minus,
+                },
+                Evaluation {
+                    fitness: minus,
+                    objective: minus - plus,
+                },
+            ]
+        })
+        .collect()
 }
 
 /// θ+'s outcome of a game from its points in a task result.
@@ -188,23 +218,7 @@ impl FitnessTasks<RealGenome> for PairsFitness {
         _genomes: &[RealGenome],
         results: &[TaskResult],
     ) -> Vec<Evaluation> {
-        results
-            .chunks(self.pairs)
-            .flat_map(|duel| {
-                let plus: f64 = duel.iter().map(|r| r[0] + r[1]).sum();
-                let minus = 2.0 * duel.len() as f64 - plus;
-                [
-                    Evaluation {
-                        fitness: plus,
-                        objective: plus - minus,
-                    },
-                    Evaluation {
-                        fitness: minus,
-                        objective: minus - plus,
-                    },
-                ]
-            })
-            .collect()
+        duel_evaluations(results, self.pairs, |r| r[0] + r[1])
     }
 }
 
@@ -239,5 +253,26 @@ impl FitnessFunction<RealGenome> for PairsFitness {
 
     fn tasks(&self) -> Option<&dyn FitnessTasks<RealGenome>> {
         Some(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duels_split_two_points_a_pair_between_plus_and_minus() {
+        // Two duels of two pairs: θ+ scores 3 of 4, then 0.5 of 4.
+        let results = [
+            vec![1.0, 0.5, 0.0],
+            vec![1.0, 0.5, 0.0],
+            vec![0.0, 0.5, 0.0],
+            vec![0.0, 0.0, 1.0],
+        ];
+        let e = duel_evaluations(&results, 2, |r| r[0] + r[1]);
+        let pairs: Vec<(f64, f64)> = e.iter().map(|e| (e.fitness, e.objective)).collect();
+        assert_eq!(pairs, [(3.0, 2.0), (1.0, -2.0), (0.5, -3.0), (3.5, 3.0)]);
+        assert_eq!(points(Outcome::Draw), 0.5);
+        assert_eq!(outcome_of(points(Outcome::Win)), Outcome::Win);
     }
 }
