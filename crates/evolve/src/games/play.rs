@@ -8,6 +8,7 @@
 use super::elo::{ELO_CAP, Meeting, expected_score, fit_elo};
 use super::opponents::{Opponents, Pairing, population_pairings};
 use super::race::{RaceEntry, RaceSettings, race};
+use crate::spsa::pairs::points;
 use crate::spsa::step::iteration_rng;
 use kestrel_ga::Evaluation;
 use kestrel_search::{EngineConfig, EngineParams};
@@ -267,15 +268,6 @@ impl GamePlay {
             penta.add_pair(a, b);
         }
         penta
-    }
-}
-
-/// Points of one game.
-fn points(o: Outcome) -> f64 {
-    match o {
-        Outcome::Win => 1.0,
-        Outcome::Draw => 0.5,
-        Outcome::Loss => 0.0,
     }
 }
 
