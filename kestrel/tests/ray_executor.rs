@@ -375,7 +375,8 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
         dir.join("moves2-local/best.toml").display()
     );
     let coevolve = command(
-        "evolve coevolve --population 4 --generations 2 --nodes 200 --seed 2",
+        "evolve coevolve --population 4 --generations 2 --nodes 200 --finalists 1 \
+         --playoff-openings 1 --playoff-nodes 200 --seed 2",
         &[("--parents", &parents), ("--openings", &openings)],
     );
     kestrel_ok(&dir, &strs(&coevolve), "coevolve-local", &["--quiet"], &[]);

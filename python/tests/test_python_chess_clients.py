@@ -122,7 +122,8 @@ class Ponder(unittest.TestCase):
         try:
             for engine in engines:
                 engine.configure({"Move Overhead": 10})
-            clock = chess.engine.Limit(white_clock=5, black_clock=5, white_inc=0.05, black_inc=0.05)
+            # A 1+0.01 clock: every move thinks (and ponders) briefly.
+            clock = chess.engine.Limit(white_clock=1, black_clock=1, white_inc=0.01, black_inc=0.01)
             for ply in range(40):
                 if board.is_game_over():
                     break
