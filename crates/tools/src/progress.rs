@@ -18,8 +18,10 @@ pub struct Progress {
     interval: Duration,
     /// When the last plain line was printed (`None`: the next one is due at once).
     last_plain: Mutex<Option<Instant>>,
-    /// The position of the first update (a resumed run starts past 0), for the ETA.
+    /// The position the run started from (a resumed run starts past 0), for the ETA.
     first_pos: std::sync::OnceLock<u64>,
+    /// Items each [`Progress::set`] reports (a batch of SPSA iterations arrives at once).
+    step: u64,
 }
 
 impl Progress {
@@ -40,7 +42,15 @@ impl Progress {
             interval: PLAIN_INTERVAL,
             last_plain: Mutex::new(Some(now)),
             first_pos: std::sync::OnceLock::new(),
+            step: 1,
         }
+    }
+
+    /// Each [`Progress::set`] reports `step` items done since the last one, so the first
+    /// update of a resumed run places its start `step` items back (1 by default).
+    pub fn with_step(mut self, step: u64) -> Progress {
+        self.step = step.max(1);
+        self
     }
 
     /// Prints the first plain line at the first update too (long steps such as generations,
@@ -58,7 +68,7 @@ impl Progress {
 
     /// Marks `pos` items done (a resumed run starts past 0), with a status message.
     pub fn set(&self, pos: u64, message: String) {
-        self.first_pos.get_or_init(|| pos.saturating_sub(1));
+        self.first_pos.get_or_init(|| pos.saturating_sub(self.step));
         self.bar.set_position(pos);
         if let Some(line) = self.plain_line(&message) {
             eprintln!("{line}");
@@ -152,5 +162,30 @@ mod tests {
         );
         ga.bar.set_position(5);
         assert_eq!(ga.plain_line("best 0.9"), None, "then every interval");
+    }
+
+    #[test]
+    fn a_resumed_batched_run_counts_its_first_batch_in_the_eta() {
+        // Resumed at 176 of 1,024, batches of 8: the first update at 184 covers 8 items, so the
+        // ETA is about (1,024 - 184) / 8 times the time so far, not 840 times it.
+        let p = Progress::new(1024, "spsa")
+            .with_interval(Duration::ZERO)
+            .with_step(8);
+        if !p.bar.is_hidden() {
+            return; // run from a terminal: the bar is drawn instead
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        p.set(184, String::new());
+        assert_eq!(p.first_pos.get(), Some(&176));
+        let line = p.plain_line("").unwrap();
+        let secs = p.started.elapsed().as_secs_f64();
+        let eta: f64 = line
+            .split(", eta ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no eta in {line}"));
+        assert!(eta <= (secs / 8.0 * 840.0).ceil() + 1.0, "{line}");
+        assert!(eta >= 2.0, "{line}");
     }
 }

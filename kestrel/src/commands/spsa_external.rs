@@ -89,10 +89,12 @@ pub fn run(a: SpsaArgs, mut engine: ExternalEngine) -> anyhow::Result<()> {
             a.out.display()
         );
     }
-    let progress = Progress::new(a.iterations, "spsa");
+    // A batch's rows arrive together: one update for the batch, at its last row.
+    let progress = Progress::new(a.iterations, "spsa").with_step(a.batch);
     let quiet = a.job.quiet;
     let mut on_row = |row: &SpsaRow| {
-        if !quiet {
+        let batch_end = row.iteration.is_multiple_of(a.batch) || row.iteration == a.iterations;
+        if !quiet && batch_end {
             let (elo, err) = row_elo(row);
             progress.set(
                 row.iteration,
