@@ -12,7 +12,7 @@ use kestrel_evolve::external::remote::ExternalPairsSpec;
 use kestrel_evolve::external::{ExternalEngine, ExternalPairs, options_of};
 use kestrel_evolve::spsa::chess::GamePairs;
 use kestrel_evolve::spsa::report::row_elo;
-use kestrel_evolve::spsa::{SpsaRow, SpsaState, run_spsa};
+use kestrel_evolve::spsa::{SpsaState, run_spsa};
 use kestrel_ga::cluster::FitnessSpec;
 use kestrel_tools::match_runner::{MatchSettings, run_match};
 use kestrel_tools::progress::Progress;
@@ -89,23 +89,8 @@ pub fn run(a: SpsaArgs, mut engine: ExternalEngine) -> anyhow::Result<()> {
             a.out.display()
         );
     }
-    // A batch's rows arrive together: one update for the batch, at its last row.
     let progress = Progress::new(a.iterations, "spsa").with_step(a.batch);
-    let quiet = a.job.quiet;
-    let mut on_row = |row: &SpsaRow| {
-        let batch_end = row.iteration.is_multiple_of(a.batch) || row.iteration == a.iterations;
-        if !quiet && batch_end {
-            let (elo, err) = row_elo(row);
-            progress.set(
-                row.iteration,
-                format!(
-                    "{} games, θ+ vs θ− Elo {} ± {err:.1}",
-                    row.games,
-                    fmt_elo(elo)
-                ),
-            );
-        }
-    };
+    let mut on_row = super::spsa_tune::report_rows(&progress, &a);
     let state = run_spsa(&params, &settings, &duel, &a.out, a.job.resume, &mut on_row)
         .map_err(anyhow::Error::msg)?;
     progress.finish();

@@ -245,23 +245,8 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
             a.out.display()
         );
     }
-    // A batch's rows arrive together: one update for the batch, at its last row.
     let progress = Progress::new(a.iterations, "spsa").with_step(a.batch);
-    let quiet = a.job.quiet;
-    let mut on_row = |row: &SpsaRow| {
-        let batch_end = row.iteration.is_multiple_of(a.batch) || row.iteration == a.iterations;
-        if !quiet && batch_end {
-            let (elo, err) = row_elo(row);
-            progress.set(
-                row.iteration,
-                format!(
-                    "{} games, θ+ vs θ− Elo {} ± {err:.1}",
-                    row.games,
-                    fmt_elo(elo)
-                ),
-            );
-        }
-    };
+    let mut on_row = report_rows(&progress, &a);
     let state = run_spsa(&params, &settings, &duel, &a.out, a.job.resume, &mut on_row)
         .map_err(anyhow::Error::msg)?;
     progress.finish();
@@ -339,4 +324,21 @@ fn report(folder: &mut RunFolder, state: &SpsaState, final_path: &Path) {
         final_path.display(),
         final_path.display()
     );
+}
+
+/// The progress update of `tune spsa` (built-in or `--engine`): a batch's rows arrive
+/// together, so one update a batch, at its last row; nothing with `--quiet`.
+pub(super) fn report_rows<'a>(progress: &'a Progress, a: &SpsaArgs) -> impl FnMut(&SpsaRow) + 'a {
+    let (batch, iterations, quiet) = (a.batch, a.iterations, a.job.quiet);
+    move |row: &SpsaRow| {
+        let batch_end = row.iteration.is_multiple_of(batch) || row.iteration == iterations;
+        if !quiet && batch_end {
+            let (elo, err) = row_elo(row);
+            let games = row.games;
+            progress.set(
+                row.iteration,
+                format!("{games} games, θ+ vs θ− Elo {} ± {err:.1}", fmt_elo(elo)),
+            );
+        }
+    }
 }
