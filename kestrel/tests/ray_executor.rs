@@ -14,7 +14,7 @@ use common::stderr;
 
 const KESTREL: &str = env!("CARGO_BIN_EXE_kestrel");
 
-fn temp_dir(name: &str) -> PathBuf {
+fn temp_dir(name: &str) -> kestrel_testdata::ScratchDir {
     common::temp_dir(&format!("ray-{name}"))
 }
 
@@ -115,7 +115,6 @@ fn ray_run_equals_in_process_despite_killed_workers_and_resumes_after_failure() 
     let resumed = evolve(&dir, "resumed", &["--resume"], &[]);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
     assert_same_run(&dir.join("local"), &dir.join("resumed"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A Ray head on the loopback address, shared by several GA runs (Ray's start-up is the cost);
@@ -446,7 +445,6 @@ fn every_other_ga_on_one_ray_cluster_equals_in_process() {
     );
     nnue_on_ray(&dir, &on_ray);
     drop(ray);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `nnue data` and `nnue label` on the cluster (`on_ray`) write the in-process bytes, though a
@@ -512,7 +510,6 @@ fn a_python_without_the_package_is_a_clear_error() {
         err.contains("Ray driver stopped") && err.contains("kestrel_ray"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -533,5 +530,4 @@ fn a_ray_that_never_answers_times_out() {
         "{err}"
     );
     assert!(start.elapsed().as_secs() < 60, "took {:?}", start.elapsed());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -15,6 +15,7 @@ use kestrel_ga::{
     StepSchedule, Termination,
 };
 use kestrel_params::{Coding, ParamValues};
+use kestrel_testdata::ScratchDir;
 use std::ops::ControlFlow;
 use std::path::Path;
 
@@ -67,11 +68,9 @@ fn config(dir: &Path, train: usize, test: usize) -> MentorRunConfig {
     }
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-real-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test, removed when the test passes.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("real-{name}"))
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Test-only helper for the shared data set (GM games, EPD suites, perft suites, openings) that
-//! lives beside the repository in `../shared/data`, not inside it.
+//! Test-only helpers: scratch folders that tests clean up ([`ScratchDir`]), and the shared data
+//! set (GM games, EPD suites, perft suites, openings) that lives beside the repository in
+//! `../shared/data`, not inside it.
 //!
 //! A fresh clone has no `../shared`: tests that need it print a `skipped:` line (visible even
 //! when the test passes) and pass, so the README's test command works anywhere; tests that can
@@ -7,6 +8,10 @@
 //! sets `KESTREL_REQUIRE_SHARED=1`, which turns a missing file into a failure, so CI can never
 //! skip these tests silently. `KESTREL_SHARED_DATA` points at another copy of the data folder
 //! (CI points it at an empty folder to run the suite as a bare clone).
+
+mod scratch;
+
+pub use scratch::ScratchDir;
 
 use std::path::{Path, PathBuf};
 

@@ -45,7 +45,6 @@ fn match_with_openings_and_pgn_output() {
     let games = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(games.matches("[Termination ").count(), 4, "{games}");
     assert_eq!(games.matches("[FEN ").count(), 4, "openings are FEN starts");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -132,5 +131,4 @@ fn epd_suite_with_points_and_a_bad_line() {
     assert!(!missing.status.success());
     let no_limit = kestrel(&["epd", file.to_str().unwrap()]);
     assert!(!no_limit.status.success());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -82,7 +82,6 @@ fn text_book_builds_with_line_numbered_errors_and_probes() {
     let text = stdout(&o);
     assert!(text.contains("opening: C60 Ruy Lopez"), "{text}");
     assert!(text.contains("no book moves"), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The first `n` games of the PGN file `from`, written to `path`.
@@ -142,7 +141,6 @@ fn pgn_builds_a_polyglot_book() {
         deepest = deepest.max(e.weight);
     }
     assert!(deepest > 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -180,7 +178,6 @@ fn missing_corrupt_books_and_bad_fens_are_clear_errors() {
     ]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("/nonexistent/t.txt"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -228,5 +225,4 @@ fn eco_lists_become_a_text_book() {
     let row = text.lines().find(|l| l.starts_with("C60")).unwrap();
     let weight: u32 = row.split('|').nth(1).unwrap().trim().parse().unwrap();
     assert!(weight > 0, "some of 200 GM games play the Ruy Lopez: {row}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -76,5 +76,4 @@ fn distances_between_stored_tables_and_to_kestrel() {
     assert!(err.contains("chromosome 3 has 2 genes"), "{err}");
     let o = kestrel(&["db", "--db", db, "distances", "--run", "9"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("no chromosome stored for run 9"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,7 +2,6 @@
 //! right after `uci`, is an error naming it (never a won match); one that crashes in every
 //! game stops the match with an error after a few games, its failures counted apart.
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use crate::common;
@@ -19,7 +18,7 @@ fn text(o: &Output) -> String {
 }
 
 /// A fake engine script in a fresh temporary folder.
-fn script(name: &str, body: &str) -> (PathBuf, String) {
+fn script(name: &str, body: &str) -> (kestrel_testdata::ScratchDir, String) {
     let dir = temp_dir(&format!("fail-{name}"));
     let path = dir.join(format!("{name}.sh"));
     std::fs::write(&path, body).unwrap();
@@ -123,5 +122,4 @@ fn a_book_from_garbage_is_refused() {
     assert!(!o.status.success(), "{all}");
     assert!(all.contains("no valid PGN game"), "{all}");
     assert!(!out.exists(), "no empty book is written");
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -94,7 +94,6 @@ fn every_ga_runs_on_its_defaults_in_an_empty_folder() {
     );
     assert!(text.contains("builtin:games-gm2600.pgn.gz"), "{text}");
     assert!(dir.join("chessmaps.net").exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -121,7 +120,6 @@ fn the_game_fitness_of_the_search_ga_and_mnc_runs_in_an_empty_folder() {
     assert!(text.contains("best vs parent    Ptnml"), "{text}");
     assert!(dir.join("evolve-mnc-out/best.toml").exists());
     assert_summary(&dir, "evolve-mnc-out", 1);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A command line split at white space.
@@ -162,7 +160,6 @@ fn a_finished_run_is_refused_unless_resumed_or_overwritten() {
         !both.status.success(),
         "--overwrite with --resume must be refused"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -199,7 +196,6 @@ fn a_folder_in_use_by_another_run_is_refused() {
             "--quiet",
         ],
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

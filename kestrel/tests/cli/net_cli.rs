@@ -65,7 +65,6 @@ fn commands_evaluate_with_the_network_they_are_given() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("small"), "{}", stdout(&o));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -129,5 +128,4 @@ fn a_bad_network_file_is_an_error_everywhere() {
             stdout(&o)
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

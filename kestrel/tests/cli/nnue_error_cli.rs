@@ -98,7 +98,6 @@ fn the_scoring_evaluation_has_no_error_and_others_have_some_on_any_thread_count(
     assert!(lines[0].starts_with("evaluation,positions,mean_abs_cp,rms_cp,loss,bias_cp"));
     assert!(lines[1].starts_with("linear,400,0.0000,0.0000,0.00000000,0.0000,"));
     assert_eq!(run("2", "two.csv"), (table, csv));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -159,7 +158,6 @@ fn bad_inputs_are_one_line_errors_that_write_no_csv() {
     }
     let o = error_run(&good, &["--eval", "linear", "--scale", "0"]);
     assert!(!o.status.success() && stderr(&o).contains("--scale"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

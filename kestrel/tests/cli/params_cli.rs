@@ -27,7 +27,6 @@ fn bench_and_search_stats_read_an_evolved_eval_file() {
     assert_ne!(bench_nodes("3", Some(best)), bench_nodes("3", None));
     let o = kestrel(&["search-stats", "--depth", "1", "--params", best]);
     assert!(o.status.success(), "{}", stderr(&o));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -53,7 +52,6 @@ fn every_params_flag_names_the_flag_the_file_and_the_parameter() {
         assert!(!o.status.success(), "{args:?} accepted a bad file");
         assert!(stderr(&o).contains(&expected), "{args:?}: {}", stderr(&o));
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -107,7 +105,6 @@ fn spsa_input_names_go_back_into_a_params_file() {
         "{}",
         stderr(&o)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -150,7 +147,6 @@ fn evolve_prints_plain_progress_lines_without_a_terminal() {
         lines.last().unwrap().starts_with("generation 3/3 ("),
         "{err}"
     );
-    std::fs::remove_dir_all(&out).unwrap();
 }
 
 #[test]
@@ -186,5 +182,4 @@ fn simplify_writes_a_params_file_with_the_unneeded_changes_reverted() {
     let o = run(&["--simplify", missing.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("missing.toml"), "{}", stderr(&o));
-    std::fs::remove_dir_all(&out).unwrap();
 }

@@ -64,7 +64,6 @@ fn ray_workers_play_the_pairs_and_a_killed_worker_loses_none() {
         let read = |d: &str| std::fs::read_to_string(dir.join(d).join(f)).unwrap();
         assert_eq!(read("ray"), read("local"), "{f}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn evolve(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
@@ -113,5 +112,4 @@ fn ray_workers_race_the_games_ga_and_report_its_games_and_faults() {
         .map(|l| l.split(',').nth(1).unwrap())
         .collect();
     assert_eq!(games, ["36", "36", "36"], "{faults}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -143,7 +143,6 @@ fn the_toy_engine_is_tuned_toward_its_best_value() {
         "{}",
         stderr(&o)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -180,7 +179,6 @@ fn kestrel_through_uci_follows_the_in_process_run() {
     let knight = final_value(&uci, "KNIGHT_VALUE");
     assert!(read(&inproc, "final.toml").contains(&format!("KNIGHT_VALUE = {knight}")));
     assert!(knight > 185, "{knight}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn tune_in_process(params: &Path, out: &Path) -> std::process::Output {
@@ -289,7 +287,6 @@ fn bad_input_stops_before_any_game_and_writes_nothing() {
     let o = tune(&toy(""), &out, &["--set", "Fast"]);
     assert!(stderr(&o).contains("'Fast' is a check"), "{}", stderr(&o));
     assert!(!out.exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -352,7 +349,6 @@ fn a_crashed_pair_is_replayed_and_an_engine_that_keeps_failing_stops_the_tune() 
             stderr(&o)
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -435,7 +431,6 @@ fn a_killed_external_tune_resumes_to_the_uninterrupted_end_and_extends() {
         "{}",
         stderr(&o)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -493,5 +488,4 @@ fn a_lagged_tune_is_the_same_on_one_and_two_threads_and_keeps_its_lag() {
         "{}",
         stderr(&o)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

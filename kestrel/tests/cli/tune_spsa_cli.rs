@@ -72,7 +72,6 @@ fn bad_input_is_a_clear_error() {
         stderr(&o)
     );
     assert!(!out.exists(), "no run folder for bad input");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -129,7 +128,6 @@ fn a_killed_run_resumes_to_the_uninterrupted_end() {
         let read = |d: &std::path::Path| std::fs::read_to_string(d.join(f)).unwrap();
         assert_eq!(read(&part), read(&whole), "{f}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -198,5 +196,4 @@ fn adopt_writes_the_params_only_after_the_gate_passes() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("not adopted"), "{}", stdout(&o));
     assert!(!adopted.exists());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

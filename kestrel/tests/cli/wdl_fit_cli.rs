@@ -111,7 +111,6 @@ fn a_data_file_and_its_run_folder_give_the_same_fit_that_beats_the_old_constants
         "{by_material}"
     );
     assert!(by_material.contains("own fit"), "{by_material}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -147,7 +146,6 @@ fn missing_truncated_and_corrupt_data_are_one_clear_error_line() {
     );
     let o = kestrel(&["wdl-fit", "--data", name, "--games", "10"]);
     assert!(!o.status.success() && stderr(&o).contains("cannot be used with"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

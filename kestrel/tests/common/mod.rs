@@ -4,7 +4,8 @@
 
 pub mod ray;
 
-use std::path::{Path, PathBuf};
+use kestrel_testdata::ScratchDir;
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// Runs the `kestrel` binary that Cargo built for these tests.
@@ -25,13 +26,10 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// An empty folder for one test (named by the test and this process; a folder left by an
-/// earlier run of the same process id is cleared).
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test (named by the test and this process), removed when the test
+/// passes.
+pub fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(name)
 }
 
 /// A file of `crates/testdata/fixtures`, as a command-line argument.

@@ -70,17 +70,17 @@ const PGN: &str = r#"[Event "a"]
 1. e4 e5 1/2-1/2
 "#;
 
-fn pgn_file() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-positions-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("games.pgn");
-    std::fs::write(&path, PGN).unwrap();
-    path
+/// A folder holding `games.pgn` (the games above).
+fn pgn_folder() -> kestrel_testdata::ScratchDir {
+    let dir = kestrel_testdata::ScratchDir::new("positions");
+    std::fs::write(dir.join("games.pgn"), PGN).unwrap();
+    dir
 }
 
 #[test]
 fn one_quiet_position_per_game_reproducibly() {
-    let path = pgn_file();
+    let dir = pgn_folder();
+    let path = dir.join("games.pgn");
     let rules = PickRules::default();
     let (boards, stats) = extract_from_pgn(&path, 10, &rules, 3).unwrap();
     assert_eq!(stats.games, 5);

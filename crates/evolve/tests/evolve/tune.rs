@@ -9,6 +9,7 @@ use kestrel_evolve::tune::model::{Dataset, TraceSet, sigmoid};
 use kestrel_evolve::tune::optimise::{Adam, Bounds};
 use kestrel_evolve::tune::run::{KSource, MentorK, TuneConfig, TuneSource, run_tune};
 use kestrel_params::ParamValues;
+use kestrel_testdata::ScratchDir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
@@ -18,11 +19,9 @@ fn boards(n: usize) -> Vec<Board> {
     set.train.into_iter().take(n).collect()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-tune-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test, removed when the test passes.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("tune-{name}"))
 }
 
 /// Defaults moved by up to ±`spread` per value, kept in range.

@@ -5,6 +5,7 @@ use kestrel_ga::{
     BitGenome, BitSpace, Evaluation, FitnessFunction, GaRun, GaSettings, GenerationView, Genome,
     InProcessExecutor, RealGenome, RealSpace, Selection, StopReason, Termination,
 };
+use kestrel_testdata::ScratchDir;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -78,12 +79,6 @@ fn run_onemax(
         }
     })
     .unwrap()
-}
-
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-evolve-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
 }
 
 #[test]
@@ -172,8 +167,8 @@ fn same_seed_same_run_whatever_the_thread_count() {
 #[test]
 fn killed_run_resumes_to_the_same_result() {
     let full = run_onemax(settings(25), None, false, None);
-    let path = temp_path("resume.json");
-    let _ = std::fs::remove_file(&path);
+    let dir = ScratchDir::new("ga-resume");
+    let path = dir.join("resume.json");
     let cut = run_onemax(settings(25), Some(path.clone()), false, Some(9));
     assert_eq!(cut.stop, StopReason::Interrupted);
     assert_eq!(cut.history.len(), 10);
@@ -226,7 +221,6 @@ fn killed_run_resumes_to_the_same_result() {
         std::panic::catch_unwind(|| run_onemax(settings(25), Some(path.clone()), true, None))
             .is_err()
     );
-    let _ = std::fs::remove_file(&path);
 }
 
 #[test]

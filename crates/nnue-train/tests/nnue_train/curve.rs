@@ -3,15 +3,14 @@
 //! training positions.
 
 use kestrel_nnue_train::curve::{CurvePoint, parse_points, read_points, write_curve_chart};
+use kestrel_testdata::ScratchDir;
 use std::path::PathBuf;
 
 const HEADER: &str = "labels,hidden,positions,elo,error,games,limit";
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-curve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test, removed when the test passes.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("curve-{name}"))
 }
 
 /// The error of parsing the header followed by `lines`.

@@ -5,16 +5,13 @@ use kestrel_chess::Board;
 use kestrel_nnue_train::format::{
     DataReader, DataWriter, NO_SCORE, Outcome, PackedPosition, read_all, write_all,
 };
+use kestrel_testdata::ScratchDir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("kestrel-nnue-format-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test, removed when the test passes.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("nnue-format-{name}"))
 }
 
 /// Positions from random playouts (castling, en passant, promotions, captures all occur).

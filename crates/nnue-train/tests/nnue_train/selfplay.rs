@@ -9,19 +9,14 @@ use kestrel_nnue_train::progress::{DATA_FILE, read_data, read_progress};
 use kestrel_nnue_train::selfplay::{
     DataProgress, DataRun, GameSource, SelfPlaySettings, network_id, run,
 };
+use kestrel_testdata::ScratchDir;
 use kestrel_tools::Opening;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::Arc;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "kestrel-nnue-selfplay-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test, removed when the test passes.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("nnue-selfplay-{name}"))
 }
 
 fn job(games: u64, threads: usize) -> DataRun {

@@ -14,16 +14,13 @@ use kestrel_nnue_train::train::model::{
 };
 use kestrel_nnue_train::train::step::{Loss, Workspace, batch_gradient, mean_loss};
 use kestrel_nnue_train::train::{NET_FILE, TrainConfig, TrainData, TrainReport, run_train};
+use kestrel_testdata::ScratchDir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("kestrel-nnue-train-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test, removed when the test passes.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("nnue-train-{name}"))
 }
 
 /// Positions of random playouts: every fifth ply from the eighth on.

@@ -6,17 +6,15 @@ use kestrel_chess::{Board, Color};
 use kestrel_nnue_train::format::{Outcome, PackedPosition, write_all};
 use kestrel_nnue_train::wdl_data::load_wdl_data;
 use kestrel_search::wdl::{wdl_material, win_loss};
+use kestrel_testdata::ScratchDir;
 use kestrel_tools::wdl_constants::WdlConstants;
 use kestrel_tools::wdl_fit::{WDL_MAX_CP, fit, loss};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kestrel-wdl-data-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// An empty folder for one test, removed when the test passes.
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("wdl-data-{name}"))
 }
 
 /// Positions after 0 to 199 random legal plies from the start: every amount of material.
