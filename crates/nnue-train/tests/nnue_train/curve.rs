@@ -44,7 +44,8 @@ fn point(labels: &str, hidden: u64, positions: u64, elo: f64, limit: &str) -> Cu
 
 /// Draws `points` into a fresh temporary folder named after `name` and returns the SVG text.
 fn drawn_chart(name: &str, points: &[CurvePoint]) -> String {
-    let out = temp_dir(name).join("curve.svg");
+    let dir = temp_dir(name);
+    let out = dir.join("curve.svg");
     write_curve_chart(&out, points).unwrap();
     std::fs::read_to_string(&out).unwrap()
 }
@@ -131,7 +132,8 @@ fn an_empty_file_a_wrong_header_or_no_point_is_an_error() {
 
 #[test]
 fn reading_a_missing_file_names_it() {
-    let path = temp_dir("missing").join("none.csv");
+    let dir = temp_dir("missing");
+    let path = dir.join("none.csv");
     let error = read_points(&path).unwrap_err();
     assert!(error.contains("none.csv"), "{error}");
 }
