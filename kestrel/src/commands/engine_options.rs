@@ -169,3 +169,52 @@ pub fn expand_option_files(options: &[String]) -> anyhow::Result<Vec<String>> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `params/*.options` file is offered for `--option-a @FILE`: it must read through
+    /// the same reader, and each line must name an option of its engine's OpenBench input
+    /// (`toga2-…` → `params/toga2.spsa`) once, with a value inside that option's range.
+    #[test]
+    fn shipped_options_files_set_their_engines_options_in_range() {
+        let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../params"));
+        let mut checked = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|x| x != "options") {
+                continue;
+            }
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            let engine = file.split('-').next().unwrap();
+            let input = dir.join(format!("{engine}.spsa"));
+            let text = std::fs::read_to_string(&input)
+                .unwrap_or_else(|e| panic!("{file}: cannot read {}: {e}", input.display()));
+            let params = parse_openbench(&text, engine).unwrap();
+            let lines = read_options_file(&path).unwrap();
+            assert_eq!(lines.len(), params.len(), "{file} sets every option once");
+            let mut seen = Vec::new();
+            for line in lines {
+                let (name, value) = line.split_once('=').unwrap();
+                let p = params
+                    .iter()
+                    .find(|p| p.name == name)
+                    .unwrap_or_else(|| panic!("{file}: {name} is not in {engine}.spsa"));
+                let v: f64 = value
+                    .parse()
+                    .unwrap_or_else(|e| panic!("{file}: {name}={value}: {e}"));
+                assert!(
+                    (p.min..=p.max).contains(&v),
+                    "{file}: {name}={v} outside [{}, {}]",
+                    p.min,
+                    p.max
+                );
+                assert!(!seen.contains(&name.to_string()), "{file}: {name} twice");
+                seen.push(name.to_string());
+            }
+            checked += 1;
+        }
+        assert!(checked >= 10, "only {checked} options files in params/");
+    }
+}
