@@ -3,7 +3,7 @@
 //! probability `min(1, |Accuracy − 120| / 160)` a move is a pseudo-random legal one (drawn
 //! from the position and the value, so every game repeats). Its strength therefore peaks at
 //! the known value `Accuracy = 120`. Arguments inject faults: `--crash-at N` exits at the
-//! process's Nth `go`, `--crash-once FILE N` does so once (while FILE does not exist),
+//! process's Nth `go`, `--crash-once FILE N` does so once (the process that creates FILE),
 //! `--hang-at N` stops answering, `--illegal-at N` answers an illegal move, `--no-uciok` and
 //! `--no-readyok` leave the handshake unanswered.
 
@@ -107,11 +107,16 @@ fn main() {
                 if f.crash_at == Some(goes) {
                     std::process::exit(3);
                 }
+                // Creating the file is the claim: of several processes reaching their Nth
+                // `go` at once, only the one that creates it crashes.
                 if let Some((file, at)) = &f.crash_once
                     && *at == goes
-                    && !std::path::Path::new(file).exists()
+                    && std::fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(file)
+                        .is_ok()
                 {
-                    let _ = std::fs::write(file, "crashed");
                     std::process::exit(3);
                 }
                 if f.hang_at == Some(goes) {
