@@ -75,6 +75,39 @@ impl Network {
         })
     }
 
+    /// The float network this one rounds: every integer divided by its scale. Quantising the
+    /// result gives this network back, so a trainer can start from a shipped network.
+    pub fn dequantise(&self) -> FloatNetwork {
+        // A weight trained to its clip rounds one step past it (1.98 * 255 = 504.9 -> 505), so
+        // it comes back clamped to the clip, which rounds to the same integer again.
+        let unscale = |w: i16, scale: i32, clip: f32| (w as f32 / scale as f32).clamp(-clip, clip);
+        FloatNetwork {
+            hidden: self.hidden,
+            buckets: self.buckets,
+            inputs: self.inputs,
+            ft_weights: self
+                .ft_weights
+                .iter()
+                .map(|&w| unscale(w, QA, WEIGHT_CLIP))
+                .collect(),
+            ft_bias: self
+                .ft_bias
+                .iter()
+                .map(|&w| unscale(w, QA, WEIGHT_CLIP))
+                .collect(),
+            out_weights: self
+                .out_weights
+                .iter()
+                .map(|&w| unscale(w, QB, OUT_WEIGHT_CLIP))
+                .collect(),
+            out_bias: self
+                .out_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
+        }
+    }
+
     /// The first layer's output for a set of active features (a full refresh).
     pub fn accumulate(&self, features: &[usize]) -> Vec<i16> {
         let mut acc = self.ft_bias.clone();

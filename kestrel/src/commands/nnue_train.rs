@@ -8,9 +8,10 @@ use clap::Args;
 use kestrel_nnue_train::format::PackedPosition;
 use kestrel_nnue_train::train::checkpoint::LogRow;
 use kestrel_nnue_train::train::mirror::can_mirror;
+use kestrel_nnue_train::train::model::Layout;
 use kestrel_nnue_train::train::{
-    CHECKPOINT_FILE, DEFAULT_SCALE, HOLDOUT_RUN, Holdout, NET_FILE, TrainConfig, load_first,
-    run_train,
+    CHECKPOINT_FILE, DEFAULT_SCALE, HOLDOUT_RUN, Holdout, NET_FILE, StartWeights, TrainConfig,
+    load_first, run_train,
 };
 use std::path::PathBuf;
 
@@ -90,6 +91,11 @@ pub struct NnueTrainArgs {
     /// Default: none, the plain inputs.
     #[arg(long, value_name = "N", value_parser = parse_king_buckets)]
     king_buckets: Option<usize>,
+    /// Start from this network's weights instead of random ones: a `.knet` file or `builtin`,
+    /// of the shape --hidden, --output-buckets and --king-buckets ask for (fine-tuning a
+    /// network on new data; docs/nnue.md, "Fine-tuning"). Default: random weights from --seed.
+    #[arg(long, value_name = "NET")]
+    init: Option<String>,
 }
 
 /// A `--holdout` value.
@@ -175,9 +181,28 @@ fn buckets_note(args: &NnueTrainArgs) -> String {
     note
 }
 
+/// The weights `--init` names, checked against the shape the run asks for.
+fn start_weights(args: &NnueTrainArgs) -> anyhow::Result<Option<StartWeights>> {
+    let Some(spec) = args.init.as_deref() else {
+        return Ok(None);
+    };
+    let net =
+        kestrel_nnue::read_network(spec).map_err(|e| anyhow::anyhow!("--init {spec}: {e}"))?;
+    let layout = Layout {
+        hidden: args.hidden as usize,
+        buckets: args.output_buckets as usize,
+        inputs: kestrel_nnue::InputLayout::from_setting(args.king_buckets.unwrap_or(0))
+            .map_err(anyhow::Error::msg)?,
+    };
+    let start =
+        StartWeights::new(&net, spec, layout).map_err(|e| anyhow::anyhow!("--init: {e}"))?;
+    Ok(Some(start))
+}
+
 /// Trains the network, resuming a run it finds, and exports it quantised.
 pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     check(&args)?;
+    let start = start_weights(&args)?;
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(CHECKPOINT_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
     let threads = threads_or_all_cores(args.threads);
@@ -200,6 +225,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         output_buckets: args.output_buckets as usize,
         king_buckets: args.king_buckets.unwrap_or(0),
         holdout: args.holdout,
+        start,
     };
     let data = pool.install(|| {
         load_first(
@@ -249,6 +275,9 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         report.unscored
     );
     say!(folder, "held out          {}", holdout_line(args.holdout));
+    if let Some(start) = &config.start {
+        say!(folder, "started from      {}", start.name);
+    }
     if let (Some(first), Some(last)) = (report.log.first(), report.log.last()) {
         say!(
             folder,

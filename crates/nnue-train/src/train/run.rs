@@ -8,6 +8,7 @@ use super::checkpoint::{self, Header, LogRow};
 use super::data::{Target, TrainData};
 use super::mirror::Sample;
 use super::model::{Features, Layout, Scratch, centipawns, forward, init_params, to_network};
+use super::start::StartWeights;
 use super::step::{Loss, Workspace, batch_gradient, mean_loss};
 use crate::format::PackedPosition;
 use crate::progress::{RunError, other_settings};
@@ -66,6 +67,10 @@ pub struct TrainConfig {
     /// the fingerprint for single positions, the split of every run before this setting.
     #[serde(default, skip_serializing_if = "is_positions")]
     pub holdout: super::data::Holdout,
+    /// Weights to start from instead of random ones drawn from `seed` (fine-tuning); left
+    /// out of the fingerprint when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<StartWeights>,
 }
 
 fn is_positions(holdout: &super::data::Holdout) -> bool {
@@ -158,7 +163,7 @@ pub fn run_train(
         };
         (
             header,
-            init_params(layout, config.seed),
+            start_params(config, layout)?,
             Adam::new(layout.len()),
         )
     };
@@ -227,6 +232,20 @@ pub fn run_train(
         network,
         resumed_at,
     }))
+}
+
+/// A fresh run's parameters: the start network's, or random ones drawn from the seed.
+fn start_params(config: &TrainConfig, layout: Layout) -> Result<Vec<f32>, RunError> {
+    match &config.start {
+        None => Ok(init_params(layout, config.seed)),
+        Some(start) if start.params.len() == layout.len() => Ok(start.params.clone()),
+        Some(start) => Err(RunError::Input(format!(
+            "the start network {} has {} parameters; the run's network has {}",
+            start.name,
+            start.params.len(),
+            layout.len()
+        ))),
+    }
 }
 
 /// The training positions of `epoch` in file order, each mirrored or not (the shuffle comes
@@ -329,6 +348,7 @@ mod tests {
             output_buckets: 1,
             king_buckets: 0,
             holdout: Default::default(),
+            start: None,
         }
     }
 

@@ -5,7 +5,7 @@
 //! mirror-symmetric teacher better from the same few positions.
 
 use kestrel_chess::Board;
-use kestrel_nnue::{FloatNetwork, InputLayout};
+use kestrel_nnue::{FloatNetwork, InputLayout, Network};
 use kestrel_nnue_train::format::{Outcome, PackedPosition, write_all};
 use kestrel_nnue_train::train::data::{Holdout, Target, load, load_first};
 use kestrel_nnue_train::train::mirror::{Sample, can_mirror};
@@ -13,7 +13,9 @@ use kestrel_nnue_train::train::model::{
     Features, Layout, Scratch, centipawns, forward, from_network, to_network,
 };
 use kestrel_nnue_train::train::step::{Loss, Workspace, batch_gradient, mean_loss};
-use kestrel_nnue_train::train::{NET_FILE, TrainConfig, TrainData, TrainReport, run_train};
+use kestrel_nnue_train::train::{
+    NET_FILE, StartWeights, TrainConfig, TrainData, TrainReport, run_train,
+};
 use kestrel_testdata::ScratchDir;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -214,6 +216,7 @@ fn config(epochs: usize, seed: u64) -> TrainConfig {
         output_buckets: 1,
         king_buckets: 0,
         holdout: Holdout::Positions,
+        start: None,
     }
 }
 
@@ -222,6 +225,71 @@ const TEACHER_HIDDEN: usize = 8;
 const STUDENT_HIDDEN: usize = 32;
 const TEACHER_POSITIONS: usize = 60_000;
 const TEACHER_EPOCHS: usize = 30;
+
+#[test]
+fn a_run_started_from_the_teacher_begins_at_its_loss_and_keeps_to_its_start() {
+    let dir = temp_dir("start");
+    let mut teacher = random_network(TEACHER_HIDDEN, 0.15, 41);
+    // Within the output clip, so that the teacher quantises.
+    teacher.out_weights.iter_mut().for_each(|w| *w *= 0.95);
+    let records = teacher_data(&teacher, 6_000, 42);
+    let file = dir.join("teacher.kpos");
+    write_all(&file, &records).unwrap();
+    let data = load(&[file], 1.0, 0.1, 3).unwrap();
+    let layout = Layout {
+        hidden: TEACHER_HIDDEN,
+        buckets: 1,
+        inputs: InputLayout::PLAIN,
+    };
+    let quantised = Network::quantise(&teacher).unwrap();
+    let mut cfg = config(1, 3);
+    cfg.hidden = TEACHER_HIDDEN;
+    cfg.lr = 1e-6;
+    cfg.start = Some(StartWeights::new(&quantised, "teacher", layout).unwrap());
+    let started = run_train(&dir.join("started"), &cfg, &data, &|_| true)
+        .unwrap()
+        .unwrap();
+    let random = run_train(
+        &dir.join("random"),
+        &TrainConfig {
+            start: None,
+            ..cfg.clone()
+        },
+        &data,
+        &|_| true,
+    )
+    .unwrap()
+    .unwrap();
+    let (from_teacher, from_random) = (
+        started.log[0].validation_loss,
+        random.log[0].validation_loss,
+    );
+    // The quantised teacher is a few centipawns from its float scores: a loss near zero.
+    assert!(
+        from_teacher < 2e-5 && from_random > 20.0 * from_teacher,
+        "validation loss {from_teacher} from the teacher, {from_random} from random weights"
+    );
+    assert_eq!(
+        Network::quantise(&started.network).unwrap(),
+        quantised,
+        "a step of 1e-6 leaves the teacher's integers as they were"
+    );
+    // A checkpoint continues only from the start it began with.
+    let mut other = quantised.clone();
+    other.out_bias[0] += 1;
+    cfg.start = Some(StartWeights::new(&other, "other", layout).unwrap());
+    assert!(run_train(&dir.join("started"), &cfg, &data, &|_| true).is_err());
+    // A network of another shape is refused.
+    let wider = Layout {
+        hidden: 16,
+        ..layout
+    };
+    let err = StartWeights::new(&quantised, "teacher", wider).unwrap_err();
+    assert!(
+        err.contains("hidden 8") && err.contains("hidden 16"),
+        "{err}"
+    );
+}
 
 #[test]
 fn training_recovers_a_teacher_network() {

@@ -168,6 +168,26 @@ fn the_shipped_network_reads_and_writes_back_byte_for_byte() {
     assert_eq!(file::to_bytes(&net), bytes);
 }
 
+#[test]
+fn a_dequantised_network_quantises_back_to_itself() {
+    let king_relative = InputLayout::king_buckets(2).unwrap();
+    for float in [
+        random_net(16, 31),
+        random_bucketed_net(8, 8, 32),
+        random_layout_net(8, 2, king_relative, 33),
+    ] {
+        let net = Network::quantise(&float).unwrap();
+        let back = net.dequantise();
+        assert!(back.within_clip() && back.shape_is_consistent());
+        assert_eq!(Network::quantise(&back).unwrap(), net);
+        assert_follows(&back, &net);
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("nets/default.knet");
+    if let Ok(shipped) = file::read(&path) {
+        assert_eq!(Network::quantise(&shipped.dequantise()).unwrap(), shipped);
+    }
+}
+
 /// `bytes` with header word `i` set to `value` and the checksum made right again, so that
 /// only the word's meaning can be refused.
 fn with_word(bytes: &[u8], i: usize, value: u32) -> Vec<u8> {
