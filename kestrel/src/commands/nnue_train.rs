@@ -8,7 +8,6 @@ use clap::Args;
 use kestrel_nnue_train::format::PackedPosition;
 use kestrel_nnue_train::train::checkpoint::LogRow;
 use kestrel_nnue_train::train::mirror::can_mirror;
-use kestrel_nnue_train::train::model::Layout;
 use kestrel_nnue_train::train::{
     CHECKPOINT_FILE, DEFAULT_SCALE, HOLDOUT_RUN, Holdout, NET_FILE, StartWeights, TrainConfig,
     load_first, run_train,
@@ -182,18 +181,16 @@ fn buckets_note(args: &NnueTrainArgs) -> String {
 }
 
 /// The weights `--init` names, checked against the shape the run asks for.
-fn start_weights(args: &NnueTrainArgs) -> anyhow::Result<Option<StartWeights>> {
+fn start_weights(
+    args: &NnueTrainArgs,
+    config: &TrainConfig,
+) -> anyhow::Result<Option<StartWeights>> {
     let Some(spec) = args.init.as_deref() else {
         return Ok(None);
     };
     let net =
         kestrel_nnue::read_network(spec).map_err(|e| anyhow::anyhow!("--init {spec}: {e}"))?;
-    let layout = Layout {
-        hidden: args.hidden as usize,
-        buckets: args.output_buckets as usize,
-        inputs: kestrel_nnue::InputLayout::from_setting(args.king_buckets.unwrap_or(0))
-            .map_err(anyhow::Error::msg)?,
-    };
+    let layout = config.layout().map_err(anyhow::Error::msg)?;
     let start =
         StartWeights::new(&net, spec, layout).map_err(|e| anyhow::anyhow!("--init: {e}"))?;
     Ok(Some(start))
@@ -202,7 +199,6 @@ fn start_weights(args: &NnueTrainArgs) -> anyhow::Result<Option<StartWeights>> {
 /// Trains the network, resuming a run it finds, and exports it quantised.
 pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
     check(&args)?;
-    let start = start_weights(&args)?;
     let reuse = Reuse::rerun(args.overwrite, &args.out.join(CHECKPOINT_FILE));
     let mut folder = RunFolder::claim(&args.out, reuse)?;
     let threads = threads_or_all_cores(args.threads);
@@ -210,7 +206,7 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         .num_threads(threads)
         .build()
         .context("cannot start the worker threads")?;
-    let config = TrainConfig {
+    let mut config = TrainConfig {
         hidden: args.hidden as usize,
         epochs: args.epochs as usize,
         batch: args.batch as usize,
@@ -225,8 +221,9 @@ pub fn run(args: NnueTrainArgs) -> anyhow::Result<()> {
         output_buckets: args.output_buckets as usize,
         king_buckets: args.king_buckets.unwrap_or(0),
         holdout: args.holdout,
-        start,
+        start: None,
     };
+    config.start = start_weights(&args, &config)?;
     let data = pool.install(|| {
         load_first(
             &args.data,

@@ -73,6 +73,17 @@ pub struct TrainConfig {
     pub start: Option<StartWeights>,
 }
 
+impl TrainConfig {
+    /// The shape of the network this run trains.
+    pub fn layout(&self) -> Result<Layout, String> {
+        Ok(Layout {
+            hidden: self.hidden,
+            buckets: self.output_buckets,
+            inputs: kestrel_nnue::InputLayout::from_setting(self.king_buckets)?,
+        })
+    }
+}
+
 fn is_positions(holdout: &super::data::Holdout) -> bool {
     *holdout == super::data::Holdout::Positions
 }
@@ -140,13 +151,7 @@ pub fn run_train(
             kestrel_nnue::MAX_OUTPUT_BUCKETS
         )));
     }
-    let inputs =
-        kestrel_nnue::InputLayout::from_setting(config.king_buckets).map_err(RunError::Input)?;
-    let layout = Layout {
-        hidden: config.hidden,
-        buckets: config.output_buckets,
-        inputs,
-    };
+    let layout = config.layout().map_err(RunError::Input)?;
     let fp = fingerprint(config, data);
     let ckpt_path = dir.join(CHECKPOINT_FILE);
     let (mut header, mut params, mut adam) = if ckpt_path.exists() {
@@ -189,7 +194,7 @@ pub fn run_train(
     let started = Instant::now();
     for epoch in header.epochs_done..config.epochs {
         let t0 = Instant::now();
-        let mut order = epoch_samples(config, inputs.is_plain(), data, epoch as u64);
+        let mut order = epoch_samples(config, layout.inputs.is_plain(), data, epoch as u64);
         order.shuffle(&mut ChaCha8Rng::seed_from_u64(game_seed(
             config.seed,
             epoch as u64,
