@@ -76,7 +76,39 @@ fn main() {
         Some(Command::WdlFit(args)) => commands::wdl_fit::run(args),
     };
     if let Err(err) = result {
-        eprintln!("error: {err:#}");
+        eprintln!("error: {}", error_text(&err));
         std::process::exit(1);
+    }
+}
+
+/// The error and its causes joined by `: `, leaving out a cause whose text the message
+/// before it already holds (an error type that formats its `source` into its own message).
+fn error_text(err: &anyhow::Error) -> String {
+    let mut text = String::new();
+    let mut last = String::new();
+    for cause in err.chain() {
+        let part = cause.to_string();
+        if !last.contains(&part) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&part);
+        }
+        last = part;
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::error_text;
+
+    #[test]
+    fn a_cause_already_in_its_parents_message_is_printed_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+        let wrapped = anyhow::Error::new(io).context("cannot read book x.kbk: no such file");
+        assert_eq!(error_text(&wrapped), "cannot read book x.kbk: no such file");
+        let plain = anyhow::anyhow!("bad header").context("reading net.knet");
+        assert_eq!(error_text(&plain), "reading net.knet: bad header");
     }
 }
