@@ -6,6 +6,7 @@ pub mod adjudication;
 pub mod book;
 pub mod builtin;
 pub mod data;
+pub mod earlier_results;
 pub mod engine_pool;
 pub mod epd_suite;
 pub mod game;

@@ -3,6 +3,7 @@
 //! `2k+1` form a pair (one opening, colours reversed) counted in the pentanomial statistics;
 //! a pentanomial SPRT is decided only when a pair completes.
 
+use crate::earlier_results::EarlierResults;
 use crate::game::{GameRecord, GameResult, GameSettings, Termination, play_game};
 use crate::openings::{Opening, opening_of_game};
 use crate::pentanomial::{Outcome, Penta};
@@ -197,30 +198,43 @@ pub fn run_match_guarded(
         openings,
         settings,
         max_faults_in_a_row,
-        Vec::new(),
+        Resume::default(),
         on_game,
     )
 }
 
-/// [`run_match_guarded`] that starts from games already finished (`(index, game)`, from a
-/// checkpoint): they count as if just played and only the others are played, so a resumed
-/// match ends where an uninterrupted one would. `on_game` is called for new games only.
+/// What a resumed match starts from.
+#[derive(Default)]
+pub struct Resume {
+    /// Counts of an earlier part (games `0..n`) that is not replayed: its games are only
+    /// counted (see [`EarlierResults`]).
+    pub earlier: EarlierResults,
+    /// Games already finished (`(index, game)`, from a checkpoint); those inside the earlier
+    /// part are ignored, as its counts already hold them.
+    pub finished: Vec<(usize, GameRecord)>,
+}
+
+/// [`run_match_guarded`] that starts from an earlier part's counts and from games already
+/// finished: they count as if just played and only the others are played, so a resumed match
+/// ends where an uninterrupted one would. `on_game` is called for new games only; the result's
+/// games are those finished, its counts and SPRT include the earlier part.
 pub fn run_match_resumed(
     a: &EngineSpec,
     b: &EngineSpec,
     openings: &[Opening],
     settings: &MatchSettings,
     max_faults_in_a_row: usize,
-    finished_before: Vec<(usize, GameRecord)>,
+    resume: Resume,
     on_game: &(dyn Fn(&GameDone) + Sync),
 ) -> MatchResult {
+    let first_game = resume.earlier.games();
     let mut tally = Tally {
         slots: (0..settings.games).map(|_| None).collect(),
-        wdl: Wdl::default(),
-        penta: Penta::default(),
+        wdl: resume.earlier.wdl,
+        penta: resume.earlier.penta,
     };
-    for (index, game) in finished_before {
-        if index < settings.games && tally.slots[index].is_none() {
+    for (index, game) in resume.finished {
+        if (first_game..settings.games).contains(&index) && tally.slots[index].is_none() {
             tally.record(index, game);
         }
     }
@@ -228,7 +242,7 @@ pub fn run_match_resumed(
     let decided = settings
         .sprt
         .is_some_and(|s| s.decide(s.llr_of(&tally.wdl, &tally.penta)) != SprtDecision::Continue);
-    let pending: Vec<usize> = (0..settings.games)
+    let pending: Vec<usize> = (first_game..settings.games)
         .filter(|&i| tally.slots[i].is_none())
         .collect();
     let next = AtomicUsize::new(0);

@@ -16,10 +16,11 @@ use anyhow::{Context, bail};
 use kestrel_tools::adjudication::{
     Adjudication, DrawRule, MoveLimit, MoveLimitScoring, ResignRule,
 };
+use kestrel_tools::earlier_results::EarlierResults;
 use kestrel_tools::game_pgn::write_pgn_file;
 use kestrel_tools::match_checkpoint::MatchCheckpoint;
 use kestrel_tools::match_runner::{
-    GameDone, MatchResult, MatchSettings, engine_fault, run_match_resumed,
+    GameDone, MatchResult, MatchSettings, Resume, engine_fault, run_match_resumed,
 };
 use kestrel_tools::progress::Progress;
 use kestrel_tools::spec_parse::{make_names_unique, parse_engine_spec};
@@ -129,6 +130,13 @@ pub struct MatchArgs {
     /// required), so that a stopped match continues where it stopped (default: none).
     #[arg(long, value_name = "FILE", value_parser = checked::writable_file)]
     pub checkpoint: Option<PathBuf>,
+    /// Continue a match whose first part was played elsewhere, from that part's counts as its
+    /// report printed them, `W,D,L:LL,LD,WL+DD,WD,WW` (A's view): games `0..W+D+L` are
+    /// counted, not replayed, and play resumes at the next game with the openings an
+    /// uninterrupted match would use (give the same --seed, --games and --openings). The SPRT
+    /// and every figure count both parts (default: none).
+    #[arg(long, value_name = "W,D,L:PENTANOMIAL")]
+    pub earlier: Option<String>,
     /// Print one line per finished game.
     #[arg(short, long)]
     pub verbose: bool,
@@ -191,8 +199,10 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         ..UciTimeouts::default()
     };
     if !args.round_robin.is_empty() || !args.gauntlet.is_empty() {
-        if args.checkpoint.is_some() {
-            bail!("--checkpoint resumes a match of engine A against engine B, not a tournament");
+        if args.checkpoint.is_some() || args.earlier.is_some() {
+            bail!(
+                "--checkpoint and --earlier continue a match of engine A against engine B, not a tournament"
+            );
         }
         return run_tournament(&args, &settings, &openings, timeouts);
     }
@@ -206,11 +216,15 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         settings.concurrency,
         settings.sprt.map_or(String::new(), |s| format!(", {s}"))
     );
+    let earlier = earlier_results(&args)?;
     let (journal, restored) = open_checkpoint(&args, &openings, &settings)?;
     let restored_count = restored.len();
     let journal_error: Mutex<Option<String>> = Mutex::new(None);
     let played: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
-    let progress = Progress::new((args.games - restored_count) as u64, "match");
+    let progress = Progress::new(
+        (args.games - earlier.games()).saturating_sub(restored_count) as u64,
+        "match",
+    );
     let verbose = args.verbose;
     // Games so far, rewritten to --pgn-out every 10 games so an interrupted match keeps them.
     let so_far: Mutex<Vec<(usize, GameRecord)>> = Mutex::new(Vec::new());
@@ -258,11 +272,14 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         &openings,
         &settings,
         MAX_FAULTS_IN_A_ROW,
-        restored,
+        Resume {
+            earlier,
+            finished: restored,
+        },
         &on_game,
     );
     progress.finish();
-    report_match(&result, settings.sprt);
+    report_match(&result, settings.sprt, earlier.games());
     let secs = started.elapsed().as_secs_f64();
     // Speed figures cover this run's games only; restored ones were timed by another run.
     let played = played.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -340,6 +357,30 @@ fn run_tournament(
     Ok(())
 }
 
+/// The `--earlier` counts, checked against the match: a whole number of pairs, fewer games
+/// than --games, and no tournament.
+fn earlier_results(args: &MatchArgs) -> anyhow::Result<EarlierResults> {
+    let Some(text) = &args.earlier else {
+        return Ok(EarlierResults::default());
+    };
+    let earlier = EarlierResults::parse(text)
+        .map_err(anyhow::Error::msg)
+        .context("--earlier")?;
+    if earlier.games() >= args.games {
+        bail!(
+            "--earlier holds {} games: --games ({}) must be larger, the earlier part included",
+            earlier.games(),
+            args.games
+        );
+    }
+    say!(
+        "continuing after {} earlier games: {}",
+        earlier.games(),
+        earlier.penta.summary()
+    );
+    Ok(earlier)
+}
+
 /// The `--checkpoint` journal, opened (or created) for this match, and the games it holds.
 #[allow(clippy::type_complexity)]
 fn open_checkpoint(
@@ -372,7 +413,7 @@ fn open_checkpoint(
 /// (Concurrency, output and reporting options may change between runs.)
 fn fingerprint(args: &MatchArgs) -> String {
     format!(
-        "a={:?} {:?} b={:?} {:?} openings={:?} seed={} games={} depth={:?} nodes={:?} tc={:?} nodestime={:?} movetime={:?} sprt={:?} {} resign={:?} draw={:?} max_moves={:?} move_limit_eval={:?} time_margin={} hash={}",
+        "a={:?} {:?} b={:?} {:?} openings={:?} seed={} games={} depth={:?} nodes={:?} tc={:?} nodestime={:?} movetime={:?} sprt={:?} {} earlier={:?} resign={:?} draw={:?} max_moves={:?} move_limit_eval={:?} time_margin={} hash={}",
         args.engine_a,
         args.option_a,
         args.engine_b,
@@ -387,6 +428,7 @@ fn fingerprint(args: &MatchArgs) -> String {
         args.movetime,
         args.sprt,
         args.sprt_model,
+        args.earlier,
         args.resign,
         args.draw,
         args.max_moves,
@@ -589,13 +631,18 @@ fn report_faults(result: &MatchResult) {
     }
 }
 
-fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
+fn report_match(result: &MatchResult, sprt: Option<Sprt>, earlier_games: usize) {
     let mut ends: BTreeMap<&str, usize> = BTreeMap::new();
     for g in &result.games {
         *ends.entry(g.termination.kind()).or_default() += 1;
     }
     let ends: Vec<String> = ends.iter().map(|(k, n)| format!("{k} {n}")).collect();
-    say!("endings: {}", ends.join(", "));
+    let of_which = if earlier_games > 0 {
+        format!(" (the {} games played now)", result.games.len())
+    } else {
+        String::new()
+    };
+    say!("endings{of_which}: {}", ends.join(", "));
     for g in &result.games {
         if matches!(g.termination, kestrel_tools::Termination::Fault(..)) {
             say!("fault: {} - {}: {}", g.white, g.black, g.termination);
@@ -621,10 +668,13 @@ fn report_match(result: &MatchResult, sprt: Option<Sprt>) {
         result.wdl.summary()
     );
     let unpaired = result.wdl.games() - 2 * result.penta.pairs();
-    let note = if unpaired > 0 {
+    let mut note = if unpaired > 0 {
         format!(" ({unpaired} game(s) without their pair left out)")
     } else {
         String::new()
     };
+    if earlier_games > 0 {
+        note.push_str(&format!(" (with the {earlier_games} earlier games)"));
+    }
     say!("pairs: {}{note}", result.penta.summary());
 }

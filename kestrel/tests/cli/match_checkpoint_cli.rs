@@ -139,3 +139,58 @@ fn a_tournament_refuses_a_checkpoint() {
     ]);
     assert_refused(&o, "not a tournament");
 }
+
+/// `W,D,L:LL,LD,WL+DD,WD,WW` read off a match report, as `--earlier` takes it.
+fn counts_of_report(text: &str) -> String {
+    let number_after = |line: &str, key: &str| -> String {
+        let rest = &line[line.find(key).unwrap() + key.len()..];
+        rest.split_whitespace().next().unwrap().to_string()
+    };
+    let vs = text
+        .lines()
+        .find(|l| l.contains(" vs ") && l.contains(" D "))
+        .unwrap();
+    let wdl = [" W ", " D ", " L "].map(|k| number_after(vs, k)).join(",");
+    let pairs = text.lines().find(|l| l.starts_with("pairs:")).unwrap();
+    let inside = &pairs[pairs.find('[').unwrap() + 1..pairs.find(']').unwrap()];
+    format!("{wdl}:{}", inside.replace(' ', ""))
+}
+
+#[test]
+fn a_match_continued_from_an_earlier_parts_counts_ends_as_an_uninterrupted_one() {
+    let whole = play("12", "3", &[]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let expected: Vec<String> = outcome(&stdout(&whole))
+        .into_iter()
+        .filter(|l| !l.starts_with("endings"))
+        .collect();
+    // The first six games alone: the openings are a prefix of the 12-game match's.
+    let first = play("6", "3", &[]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let earlier = counts_of_report(&stdout(&first));
+
+    let rest = play("12", "3", &["--earlier", &earlier]);
+    assert!(rest.status.success(), "{}", stderr(&rest));
+    let text = stdout(&rest);
+    assert!(text.contains("continuing after 6 earlier games"), "{text}");
+    assert!(
+        text.contains("6 games in"),
+        "only the later games are played: {text}"
+    );
+    let got: Vec<String> = outcome(&text)
+        .into_iter()
+        .filter(|l| !l.starts_with("endings"))
+        .map(|l| l.replace(" (with the 6 earlier games)", ""))
+        .collect();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn earlier_counts_that_do_not_fit_the_match_are_refused() {
+    let o = play("4", "3", &["--earlier", "2,0,2:1,0,0,0,1"]);
+    assert_refused(&o, "--games (4) must be larger");
+    let o = play("8", "3", &["--earlier", "2,0,2:1,0,0,1,0"]);
+    assert_refused(&o, "points");
+    let o = play("8", "3", &["--earlier", "2,0,2"]);
+    assert_refused(&o, "W,D,L:LL,LD,WL+DD,WD,WW");
+}
