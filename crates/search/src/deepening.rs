@@ -121,8 +121,9 @@ pub(crate) fn main_loop(
         if w.stopped {
             break;
         }
+        let best_share = w.root_effort_share(best.pv[0]);
         if let Some(clock) = &mut w.clock {
-            clock.iteration_done(best.pv[0], best.score);
+            clock.iteration_done(best.pv[0], best.score, best_share);
             if clock.soft_expired(w.nodes) {
                 break;
             }

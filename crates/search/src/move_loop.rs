@@ -97,6 +97,7 @@ impl Worker<'_> {
                 }
                 debug_assert_eq!(gives_check, self.board.gives_check(mv));
             }
+            let nodes_before = self.nodes;
             self.make(mv);
             if self.board.hash() != child_key {
                 self.shared.tt.prefetch(self.board.hash());
@@ -104,6 +105,9 @@ impl Worker<'_> {
             let gives_check = self.board.in_check();
             let score = self.search_move(n, &m, &plan, move_count, gives_check);
             self.unmake();
+            if n.root {
+                self.add_root_effort(mv, self.nodes - nodes_before);
+            }
             if self.stopped {
                 return None;
             }

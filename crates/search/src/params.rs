@@ -193,6 +193,7 @@ declare_search_params! {
     tm_inc_percent: i32 = TM_INC_PERCENT, 75, 0..=127, 7 bits, step 5, "timed games: add this percentage of the increment to each move's soft budget";
     tm_hard_tenths: i32 = TM_HARD_TENTHS, 30, 10..=63, 6 bits, step 2, "timed games: abort an iteration at this many tenths of the soft budget (the hard one)";
     tm_soft_stop_percent: i32 = TM_SOFT_STOP_PERCENT, 60, 10..=100, 7 bits, step 5, "timed games: start no new iteration after this percentage of the soft budget";
+    use_tm_node_share: bool = USE_TM_NODE_SHARE, 0, 0..=1, 1 bits, "timed games: less time when the best move has taken most of the search's nodes, more when the others have";
     // --- evaluation correction (docs/search.md, "Correction history") ---
     use_correction: bool = USE_CORRECTION, 0, 0..=1, 1 bits, "correct the static evaluation by its pawn structure's running error against the search's results";
     // --- capture history (docs/search.md, "Capture history") ---

@@ -75,6 +75,29 @@ impl Worker<'_> {
         }
     }
 
+    /// Adds `nodes` spent under root move `mv` to its effort.
+    pub(crate) fn add_root_effort(&mut self, mv: Move, nodes: u64) {
+        match self.root_effort.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, effort)) => *effort += nodes,
+            None => self.root_effort.push((mv, nodes)),
+        }
+    }
+
+    /// The share of this thread's nodes since the search began that went under root move
+    /// `mv`, in [0, 1]: near 1 when the search barely looked at anything else.
+    pub fn root_effort_share(&self, mv: Move) -> f64 {
+        let effort = self
+            .root_effort
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map_or(0, |(_, e)| *e);
+        if self.nodes == 0 {
+            0.0
+        } else {
+            (effort as f64 / self.nodes as f64).min(1.0)
+        }
+    }
+
     /// Root moves this search leaves out: earlier MultiPV lines and moves not in `searchmoves`.
     pub(crate) fn root_skips(&self, mv: Move) -> bool {
         self.root_excluded.contains(&mv)

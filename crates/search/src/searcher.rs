@@ -334,8 +334,13 @@ impl Searcher {
             w.set_network(network.clone());
             let plan = TimePlan::of(&params);
             let clock = Clock::starting_at(start, limits, board.side_to_move(), overhead, &plan);
-            w.clock = Some(if params.use_time_stability {
+            let clock = if params.use_time_stability {
                 clock.with_stability(root_count)
+            } else {
+                clock
+            };
+            w.clock = Some(if params.use_tm_node_share {
+                clock.with_node_share()
             } else {
                 clock
             });

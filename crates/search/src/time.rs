@@ -94,6 +94,8 @@ pub struct Clock {
     pondering: bool,
     /// Stretches the soft budget by how settled the search is (`USE_TIME_STABILITY`).
     stability: Option<Stability>,
+    /// Scales the soft budget by the best move's share of the nodes (`USE_TM_NODE_SHARE`).
+    node_share: bool,
     /// The factor on the soft budget after the last finished iteration.
     scale: f64,
     /// No new iteration after this share of the soft budget.
@@ -117,6 +119,7 @@ impl Clock {
             start_nodes: 0,
             pondering: limits.ponder,
             stability: None,
+            node_share: false,
             scale: 1.0,
         }
     }
@@ -128,11 +131,26 @@ impl Clock {
         self
     }
 
-    /// Records a finished iteration's best move and score.
-    pub fn iteration_done(&mut self, best: Move, score: i32) {
-        if let Some(s) = &mut self.stability {
-            self.scale = s.update(best, score);
-        }
+    /// Lets the soft budget follow the best move's share of the nodes (see
+    /// [`node_share_scale`]).
+    pub fn with_node_share(mut self) -> Clock {
+        self.node_share = true;
+        self
+    }
+
+    /// Records a finished iteration's best move, its score and the share of the search's
+    /// nodes spent under it so far.
+    pub fn iteration_done(&mut self, best: Move, score: i32, best_share: f64) {
+        let stability = self
+            .stability
+            .as_mut()
+            .map_or(1.0, |s| s.update(best, score));
+        let effort = if self.node_share {
+            node_share_scale(best_share)
+        } else {
+            1.0
+        };
+        self.scale = stability * effort;
     }
 
     /// Called when `ponderhit` is seen, after `nodes` of the main thread: the budget starts
@@ -186,6 +204,14 @@ impl Clock {
             }
         })
     }
+}
+
+/// The soft budget's factor for a best move that has taken `share` of the search's nodes: a
+/// search that spent nearly everything proving one move has little left to find (0.675 at
+/// 100%, 0.81 at 90%), one that kept looking at the others is still deciding (1.215 at 60%, at
+/// most 1.6); linear, 1.0 at a share of about 76%, where a settled PVS search usually sits.
+pub fn node_share_scale(share: f64) -> f64 {
+    ((1.5 - share) * 1.35).clamp(0.5, 1.6)
 }
 
 /// How settled the iterative deepening is, as a factor on the soft budget: a best move that
@@ -369,5 +395,37 @@ mod tests {
         assert!(dropped > steady, "{dropped} vs {steady}");
         // A forced move takes almost nothing.
         assert!(Stability::new(1).update(moves[0], 0) < 0.1);
+    }
+
+    #[test]
+    fn the_best_moves_share_of_the_nodes_scales_the_soft_budget() {
+        let ms = Duration::from_millis;
+        // Less time the more of the nodes the best move took, within [0.5, 1.6].
+        let shares = [0.0, 0.2, 0.4, 0.6, 0.8, 0.95, 1.0];
+        let factors: Vec<f64> = shares.iter().map(|&s| node_share_scale(s)).collect();
+        assert!(factors.windows(2).all(|w| w[0] >= w[1]), "{factors:?}");
+        assert_eq!(factors[0], 1.6);
+        assert!((factors[6] - 0.675).abs() < 1e-9);
+        assert!((node_share_scale(0.6) - 1.215).abs() < 1e-9);
+        // On a clock: the soft stop moves with the factor (nodes as time, 1 node a ms).
+        let limits = SearchLimits {
+            wtime: Some(ms(30_000)),
+            nodestime: Some(1),
+            ..Default::default()
+        };
+        let plan = TimePlan::default();
+        let soft_stop_at = |share: Option<f64>| {
+            let clock = Clock::starting_at(Instant::now(), &limits, Color::White, ms(0), &plan);
+            let mut clock = match share {
+                Some(_) => clock.with_node_share(),
+                None => clock,
+            };
+            clock.iteration_done(Move::NULL, 0, share.unwrap_or(0.99));
+            (1..100_000).find(|&n| clock.soft_expired(n)).unwrap()
+        };
+        let plain = soft_stop_at(None);
+        let settled = soft_stop_at(Some(0.99));
+        let open = soft_stop_at(Some(0.1));
+        assert!(settled < plain && plain < open, "{settled} {plain} {open}");
     }
 }

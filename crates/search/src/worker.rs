@@ -103,6 +103,9 @@ pub struct Worker<'a> {
     pub root_excluded: Vec<Move>,
     /// Root moves allowed (`searchmoves`); empty means all.
     pub root_allowed: Vec<Move>,
+    /// Nodes this thread has spent under each root move since the search began (the time
+    /// manager's `USE_TM_NODE_SHARE`).
+    pub(crate) root_effort: Vec<(Move, u64)>,
     pub(crate) pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub(crate) pv_len: [usize; MAX_PLY + 1],
     pub(crate) stack: [Frame; MAX_PLY + 2],
@@ -146,6 +149,7 @@ impl<'a> Worker<'a> {
             fail_high_line: None,
             root_excluded: Vec::new(),
             root_allowed: Vec::new(),
+            root_effort: Vec::new(),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
             stack: [Frame::default(); MAX_PLY + 2],
