@@ -6,6 +6,7 @@
 //! parts.
 
 use crate::pentanomial::Penta;
+use crate::spec_parse::comma_separated_counts as counts;
 use crate::stats::Wdl;
 
 /// Counts of complete pairs played before this run: games `0..games()` of the match.
@@ -72,21 +73,6 @@ impl EarlierResults {
             },
         })
     }
-}
-
-/// `N` comma-separated non-negative integers.
-fn counts<const N: usize>(text: &str) -> Result<[u64; N], String> {
-    let values: Vec<u64> = text
-        .split(',')
-        .map(|v| {
-            v.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("'{}' is not a count", v.trim()))
-        })
-        .collect::<Result<_, _>>()?;
-    values
-        .try_into()
-        .map_err(|v: Vec<u64>| format!("{} counts where {N} are needed", v.len()))
 }
 
 #[cfg(test)]

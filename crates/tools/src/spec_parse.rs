@@ -139,6 +139,21 @@ pub fn make_names_unique(specs: &mut [EngineSpec]) {
     }
 }
 
+/// `N` comma-separated non-negative integers.
+pub fn comma_separated_counts<const N: usize>(text: &str) -> Result<[u64; N], String> {
+    let values: Vec<u64> = text
+        .split(',')
+        .map(|v| {
+            v.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("'{}' is not a count", v.trim()))
+        })
+        .collect::<Result<_, _>>()?;
+    values
+        .try_into()
+        .map_err(|v: Vec<u64>| format!("{} counts where {N} are needed", v.len()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

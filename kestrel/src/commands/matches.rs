@@ -569,13 +569,7 @@ fn match_settings(args: &MatchArgs) -> anyhow::Result<MatchSettings> {
 
 /// `N` comma-separated non-negative integers.
 fn numbers<const N: usize>(text: &str, flag: &str) -> anyhow::Result<[u64; N]> {
-    let values: Vec<u64> = text
-        .split(',')
-        .map(|p| p.trim().parse::<u64>())
-        .collect::<Result<_, _>>()
-        .with_context(|| format!("{flag} '{text}': expected {N} comma-separated numbers"))?;
-    values
-        .try_into()
+    kestrel_tools::spec_parse::comma_separated_counts::<N>(text)
         .map_err(|_| anyhow::anyhow!("{flag} '{text}': expected {N} comma-separated numbers"))
 }
 
